@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "swift-keychain-linux",
+  platforms: [.macOS(.v13)],
+  products: [
+    // `import KeychainServices` or, for Apple-platform code unchanged, `import Security`.
+    .library(name: "KeychainServices", targets: ["KeychainServices", "Security"])
+  ],
+  targets: [
+    // Layer 0: libsecret itself, found with pkg-config.
+    .systemLibrary(
+      name: "CLibSecret",
+      pkgConfig: "libsecret-1",
+      providers: [.apt(["libsecret-1-dev"])]
+    ),
+    // Layer 1: C for what Swift cannot import (macros, GObject subclassing, variadic constructors).
+    .target(
+      name: "CLibSecretShims",
+      dependencies: ["CLibSecret"]
+    ),
+    // Layer 2: the only Swift code that touches C. `package` access only.
+    .target(
+      name: "SecretServiceClient",
+      dependencies: ["CLibSecret", "CLibSecretShims"]
+    ),
+    // Layer 3: Apple's Keychain Services item API.
+    .target(
+      name: "KeychainServices",
+      dependencies: ["SecretServiceClient"]
+    ),
+    // `import Security` on Linux: re-exports KeychainServices.
+    .target(
+      name: "Security",
+      dependencies: ["KeychainServices"]
+    ),
+    .testTarget(
+      name: "SecretServiceClientTests",
+      dependencies: ["SecretServiceClient"]
+    ),
+    .testTarget(
+      name: "KeychainServicesTests",
+      dependencies: ["KeychainServices", "Security"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

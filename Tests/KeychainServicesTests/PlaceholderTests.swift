@@ -1,0 +1,3 @@
+import Testing
+import Security
+@Test func placeholder2() { #expect(Bool(true)) }
