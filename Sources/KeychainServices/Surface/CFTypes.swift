@@ -1,0 +1,21 @@
+import Foundation
+
+// Core Foundation's names, as Apple-platform code spells them. Foundation on Linux does not export the CF types, so
+// they are the toll-free-bridged Foundation classes: `kSecClass as String`, `query as CFDictionary`,
+// `var item: CFTypeRef?` and `item as? [String: Any]` compile and behave as on Apple platforms.
+
+/// A result code (Apple: `typealias OSStatus = Int32`).
+public typealias OSStatus = Int32
+/// Any Core Foundation object.
+public typealias CFTypeRef = AnyObject
+public typealias CFString = NSString
+public typealias CFDictionary = NSDictionary
+public typealias CFMutableDictionary = NSMutableDictionary
+public typealias CFArray = NSArray
+public typealias CFData = NSData
+public typealias CFNumber = NSNumber
+public typealias CFBoolean = NSNumber
+public typealias CFDate = NSDate
+public typealias CFError = NSError
+public typealias CFIndex = Int
+public typealias CFOptionFlags = UInt
