@@ -35,13 +35,18 @@ let package = Package(
       name: "Security",
       dependencies: ["KeychainServices"]
     ),
+    // Fixtures for tests: private buses and throwaway keyrings started through the scripts in dbus/.
+    .target(
+      name: "KeyringTestSupport",
+      path: "Tests/KeyringTestSupport"
+    ),
     .testTarget(
       name: "SecretServiceClientTests",
-      dependencies: ["SecretServiceClient"]
+      dependencies: ["SecretServiceClient", "KeyringTestSupport"]
     ),
     .testTarget(
       name: "KeychainServicesTests",
-      dependencies: ["KeychainServices", "Security"]
+      dependencies: ["KeychainServices", "Security", "KeyringTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,2 @@
+// Test fixtures that start private keyrings; see dbus/.
+import Foundation
