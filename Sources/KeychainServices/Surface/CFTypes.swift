@@ -19,3 +19,22 @@ public typealias CFDate = NSDate
 public typealias CFError = NSError
 public typealias CFIndex = Int
 public typealias CFOptionFlags = UInt
+
+/// The Core Foundation boolean `true` (Apple: `let kCFBooleanTrue: CFBoolean!`).
+public let kCFBooleanTrue: CFBoolean! = NSNumber(value: true)
+/// The Core Foundation boolean `false` (Apple: `let kCFBooleanFalse: CFBoolean!`).
+public let kCFBooleanFalse: CFBoolean! = NSNumber(value: false)
+
+/// A Core Foundation memory allocator. Swift manages memory on Linux, so an allocator carries no behaviour; it exists
+/// so that calls such as `SecAccessControlCreateWithFlags(kCFAllocatorDefault, …)` compile unchanged.
+public final class CFAllocator: Sendable {
+  /// The allocator's name, for descriptions.
+  let name: String
+
+  init(name: String) {
+    self.name = name
+  }
+}
+
+/// The default allocator (Apple: `let kCFAllocatorDefault: CFAllocator!`).
+public let kCFAllocatorDefault: CFAllocator! = CFAllocator(name: "kCFAllocatorDefault")
