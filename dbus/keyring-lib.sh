@@ -1,0 +1,211 @@
+# shellcheck shell=bash
+# Helpers shared by dbus/with-keyring and dbus/keyring-ctl. Sourced, never run.
+#
+# A state directory ("$KR_STATE") made by with-keyring holds everything of one private keyring:
+#   .with-keyring      marker: keyring-ctl refuses directories without it
+#   mode               unlocked | locked | no-provider
+#   home/ data/ config/ cache/ run/ (0700)   HOME and XDG_* of the bus and the daemons
+#   bus                the bus's unix socket;  bus.address  its address;  bus.pid
+#   password           the keyring's master password (0600, random, no trailing newline)
+#   keyring.pid        the current gnome-keyring-daemon;  keyring.log  its output
+# The password is only ever read from that file by redirection; it is never printed or put in argv.
+
+KR_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+KR_PROG=${KR_PROG:-$(basename "$0")}
+KR_TIMEOUT=${WITH_KEYRING_TIMEOUT:-15}
+KR_SECRETS=org.freedesktop.secrets
+KR_SERVICE_PATH=/org/freedesktop/secrets
+
+kr_say() { printf '%s: %s\n' "$KR_PROG" "$*" >&2; }
+kr_die() {
+  kr_say "error: $*"
+  exit 1
+}
+
+# Milliseconds since the epoch, without spawning a process.
+kr_now_ms() {
+  local t=${EPOCHREALTIME/[.,]/}
+  echo $((t / 1000))
+}
+
+# Points HOME and the XDG base directories into the state directory and exports them.
+kr_export_state_env() {
+  export HOME="$KR_STATE/home"
+  export XDG_DATA_HOME="$KR_STATE/data"
+  export XDG_CONFIG_HOME="$KR_STATE/config"
+  export XDG_CACHE_HOME="$KR_STATE/cache"
+  export XDG_RUNTIME_DIR="$KR_STATE/run"
+  export WITH_KEYRING_DIR="$KR_STATE"
+  # Nothing may find a GUI, another bus or another keyring daemon.
+  unset DISPLAY WAYLAND_DISPLAY DBUS_STARTER_ADDRESS DBUS_STARTER_BUS_TYPE
+  unset GNOME_KEYRING_CONTROL GNOME_KEYRING_PID
+}
+
+# Closes every inherited descriptor above stderr (call in a subshell right before exec'ing a
+# daemon), so daemons never keep a caller's pipes open and a caller waiting for EOF never hangs.
+kr_close_inherited_fds() {
+  local fd n
+  for fd in /proc/$BASHPID/fd/*; do
+    n=${fd##*/}
+    if [[ $n =~ ^[0-9]+$ ]] && ((n > 2 && n != 255)); then
+      eval "exec $n>&-" 2>/dev/null || true
+    fi
+  done
+}
+
+# True when the pid is a live (not zombie) process whose command line contains $2.
+kr_alive() {
+  local pid=$1 want=$2 stat cmd
+  [[ -n $pid && -r /proc/$pid/stat ]] || return 1
+  read -r stat 2>/dev/null <"/proc/$pid/stat" || return 1
+  stat=${stat##*) }
+  [[ ${stat%% *} != Z ]] || return 1
+  cmd=$(tr "\\0" " " 2>/dev/null <"/proc/$pid/cmdline") || return 1
+  [[ $cmd == *"$want"* ]]
+}
+
+# Ends a process we started: SIGTERM (or $3), then SIGKILL after ~2 s. Only if it is what we expect.
+kr_end_process() {
+  local pid=$1 want=$2 sig=${3:-TERM} i
+  kr_alive "$pid" "$want" || return 0
+  kill -s "$sig" "$pid" 2>/dev/null || return 0
+  for ((i = 0; i < 100; i++)); do
+    kr_alive "$pid" "$want" || return 0
+    sleep 0.02
+  done
+  kill -s KILL "$pid" 2>/dev/null || true
+}
+
+# Waits (at most ~1 s) until a dead process is reaped, so no zombie outlives us.
+kr_wait_gone() {
+  local i
+  for ((i = 0; i < 50; i++)); do
+    [[ -n $1 && -e /proc/$1 ]] || return 0
+    sleep 0.02
+  done
+}
+
+kr_keyring_pid() { cat "$KR_STATE/keyring.pid" 2>/dev/null || true; }
+
+# gdbus on the private bus ($DBUS_SESSION_BUS_ADDRESS), bounded.
+kr_gdbus() { gdbus call --session --timeout 5 "$@"; }
+
+# Prints the unique name owning org.freedesktop.secrets; fails when there is none.
+kr_secrets_owner() {
+  local out
+  out=$(kr_gdbus -d org.freedesktop.DBus -o /org/freedesktop/DBus \
+    -m org.freedesktop.DBus.GetNameOwner "$KR_SECRETS" 2>/dev/null) || return 1
+  out=${out#"('"}
+  echo "${out%"',)"}"
+}
+
+# Prints the object path an alias (default: "default") points to; fails when there is none.
+kr_read_alias() {
+  local out
+  out=$(kr_gdbus -d "$KR_SECRETS" -o "$KR_SERVICE_PATH" \
+    -m org.freedesktop.Secret.Service.ReadAlias "${1:-default}" 2>/dev/null) || return 1
+  out=${out#"(objectpath '"}
+  out=${out%"',)"}
+  [[ $out == /org/* ]] || return 1
+  echo "$out"
+}
+
+# Prints true or false: the Locked property of a collection.
+kr_collection_locked() {
+  local out
+  out=$(kr_gdbus -d "$KR_SECRETS" -o "$1" -m org.freedesktop.DBus.Properties.Get \
+    org.freedesktop.Secret.Collection Locked 2>/dev/null) || return 1
+  case $out in
+    *true*) echo true ;;
+    *false*) echo false ;;
+    *) return 1 ;;
+  esac
+}
+
+# Starts gnome-keyring-daemon on the private bus, unlocking (or creating) the login keyring with
+# the stored password, and waits until org.freedesktop.secrets has an owner and the default
+# alias resolves. --foreground under our control (instead of --daemonize) so that we know its
+# pid; its stdio is the password file and a log, never a caller's pipe.
+kr_start_keyring() {
+  local pid deadline
+  [[ -s $KR_STATE/password ]] || kr_die "no keyring password in $KR_STATE (a --no-provider environment?)"
+  (
+    kr_close_inherited_fds
+    cd "$HOME"
+    exec gnome-keyring-daemon --foreground --unlock --components=secrets
+  ) <"$KR_STATE/password" >>"$KR_STATE/keyring.log" 2>&1 &
+  pid=$!
+  disown "$pid" 2>/dev/null || true # no "Killed" job report when keyring-ctl kills it
+  echo "$pid" >"$KR_STATE/keyring.pid"
+  deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
+  until kr_read_alias default >/dev/null; do
+    if ! kr_alive "$pid" gnome-keyring-daemon; then
+      kr_die "gnome-keyring-daemon exited before providing $KR_SECRETS; its log:
+$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
+    fi
+    if (($(kr_now_ms) > deadline)); then
+      kr_die "timed out after ${KR_TIMEOUT}s waiting for $KR_SECRETS and its 'default' alias" \
+        "(gnome-keyring-daemon pid $pid); its log:
+$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
+    fi
+    sleep 0.02
+  done
+}
+
+# Waits until org.freedesktop.secrets has no owner on the bus.
+kr_wait_no_owner() {
+  local deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
+  while kr_secrets_owner >/dev/null; do
+    (($(kr_now_ms) <= deadline)) || kr_die "timed out after ${KR_TIMEOUT}s: $KR_SECRETS still has an owner"
+    sleep 0.02
+  done
+}
+
+# Locks the collection the default alias points to, without any prompt (Service.Lock never prompts
+# in gnome-keyring), and checks that it is locked.
+kr_lock() {
+  local collection
+  collection=$(kr_read_alias default) || kr_die "no 'default' collection to lock (no provider running?)"
+  kr_gdbus -d "$KR_SECRETS" -o "$KR_SERVICE_PATH" -m org.freedesktop.Secret.Service.Lock \
+    "['$collection']" >/dev/null || kr_die "Service.Lock of $collection failed"
+  [[ $(kr_collection_locked "$collection") == true ]] || kr_die "$collection is still unlocked after Lock"
+}
+
+# The gnome-keyring control socket protocol (daemon/control in gnome-keyring): a credentials byte,
+# then a packet [uint32 size][uint32 op=1 UNLOCK][uint32 length][password], all big-endian; the
+# reply is [uint32 size][uint32 result], 0 = OK, 1 = DENIED. Password on stdin, socket in argv[1].
+# Standard library only, so any python3 will do.
+KR_UNLOCK_PY='
+import socket, struct, sys
+password = sys.stdin.buffer.read()
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.settimeout(10)
+s.connect(sys.argv[1])
+s.sendall(b"\0")
+body = struct.pack(">II", 1, len(password)) + password
+s.sendall(struct.pack(">I", 4 + len(body)) + body)
+reply = b""
+while len(reply) < 8:
+    chunk = s.recv(8 - len(reply))
+    if not chunk:
+        break
+    reply += chunk
+if len(reply) < 8:
+    sys.exit("no reply from the gnome-keyring control socket")
+result = struct.unpack(">II", reply)[1]
+if result != 0:
+    sys.exit("gnome-keyring refused to unlock the login keyring (control result %d)" % result)
+'
+
+# Unlocks the login keyring with the stored password through the daemon's control socket: no
+# prompt, no restart (clients keep their connection), and checks the default collection.
+kr_unlock() {
+  local collection socket="$XDG_RUNTIME_DIR/keyring/control"
+  [[ -S $socket ]] || kr_die "no gnome-keyring control socket at $socket (daemon not running?)"
+  local python=/usr/bin/python3 # the system's starts fastest; any python3 will do
+  [[ -x $python ]] || python=$(command -v python3) ||
+    kr_die "python3 is needed to talk to the gnome-keyring control socket"
+  "$python" -c "$KR_UNLOCK_PY" "$socket" <"$KR_STATE/password" || kr_die "unlock through $socket failed"
+  collection=$(kr_read_alias default) || kr_die "no 'default' collection after unlock"
+  [[ $(kr_collection_locked "$collection") == false ]] || kr_die "$collection is still locked after unlock"
+}
