@@ -71,6 +71,8 @@ public final class SecAccessControl: NSObject, @unchecked Sendable {
 /// (the seven public `kSecAttrAccessible…` values and the private "until reboot" class `"f"`).
 private let validProtections: Set<String> = ["dk", "ck", "ak", "dku", "cku", "aku", "akpu", "f"]
 
+// Apple's name, kept for source compatibility.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Creates an access control object with a protection class and flags.
 ///
 /// Validates as Apple does and fails with an `NSOSStatusErrorDomain` error of code `errSecParam` when `protection` is

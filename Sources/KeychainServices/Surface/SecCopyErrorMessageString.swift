@@ -8,6 +8,8 @@ private let errorMessages: [OSStatus: String] =
   .merging(extendedErrorMessages3) { first, _ in first }
   .merging(secureTransportErrorMessages) { first, _ in first }
 
+// Apple's name, kept for source compatibility.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Returns a string explaining the meaning of a security result code.
 ///
 /// The text is Apple's English message for every code of `SecBase.h` (for example `errSecItemNotFound` gives

@@ -4,6 +4,8 @@ public typealias SecRandomRef = OpaquePointer
 /// The default random number generator (Apple: `let kSecRandomDefault: SecRandomRef?`, which is `nil`).
 nonisolated(unsafe) public let kSecRandomDefault: SecRandomRef? = nil
 
+// Apple's name, kept for source compatibility.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Fills a buffer with cryptographically secure random bytes.
 ///
 /// The bytes come from Swift's `SystemRandomNumberGenerator`, which on Linux reads the kernel's CSPRNG

@@ -58,6 +58,14 @@ struct SurfaceCompatibilityTests {
     #expect(dictionary["r_Ref"] as? Bool == false)
   }
 
+  @Test("kCFBooleanTrue stored without unwrapping reads back as true, as Optional bridges on Apple platforms")
+  func optionalBooleanConstantInQuery() {
+    let query: [String: Any] = [kSecReturnAttributes as String: kCFBooleanTrue as Any]
+    let dictionary = query as CFDictionary
+    #expect(dictionary["r_Attributes"] as? Bool == true)
+    #expect(query[kSecReturnAttributes as String] as? Bool == true)
+  }
+
   @Test("kCFBooleanTrue and kCFBooleanFalse are implicitly unwrapped CFBooleans")
   func booleanConstantsAreImplicitlyUnwrapped() {
     let yes: CFBoolean = kCFBooleanTrue
