@@ -43,6 +43,32 @@ struct SurfaceCompatibilityTests {
     #expect(dictionary["v_Data"] as? Data == Data([1, 2, 3]))
   }
 
+  @Test("String(kSecClass) is the raw key, as keychain wrappers write it")
+  func stringInitFromConstant() {
+    #expect(String(kSecClass) == "class")
+    #expect(String(kSecAttrAccount) == kSecAttrAccount as String)
+  }
+
+  @Test("a [CFString: Any] query built by subscript converts with `as CFDictionary`")
+  func cfStringKeyedQuery() {
+    var query: [CFString: Any] = [kSecClass: kSecClassGenericPassword]
+    query[kSecAttrAccount] = "dave"
+    query[kSecMatchLimit] = kSecMatchLimitOne
+    let dictionary = query as CFDictionary
+    #expect(dictionary["acct"] as? String == "dave")
+    #expect(dictionary[kSecMatchLimit as String] as? String == kSecMatchLimitOne as String)
+  }
+
+  @Test("a [String: AnyObject] query keeps constants and booleans")
+  func anyObjectQuery() {
+    let query: [String: AnyObject] = [
+      kSecClass as String: kSecClassGenericPassword, kSecReturnData as String: kCFBooleanTrue,
+    ]
+    let dictionary = NSDictionary(dictionary: query)
+    #expect(dictionary["class"] as? String == "genp")
+    #expect(dictionary["r_Data"] as? Bool == true)
+  }
+
   @Test("a literal with constant keys converts with `as CFDictionary`")
   func constantKeyedLiteralAsCFDictionary() {
     let dictionary = [kSecClass: kSecClassGenericPassword, kSecAttrService: "svc" as CFString] as CFDictionary
