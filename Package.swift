@@ -3,10 +3,14 @@ import PackageDescription
 
 let package = Package(
   name: "swift-keychain-linux",
-  platforms: [.macOS(.v13)],
   products: [
     // `import KeychainServices` or, for Apple-platform code unchanged, `import Security`.
-    .library(name: "KeychainServices", targets: ["KeychainServices", "Security"])
+    .library(name: "KeychainServices", targets: ["KeychainServices", "Security"]),
+    // macOS's `/usr/bin/security` keychain-item commands on Linux.
+    .executable(name: "security", targets: ["SecurityCommand"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
     // Layer 0: libsecret itself, found with pkg-config.
@@ -35,6 +39,14 @@ let package = Package(
       name: "Security",
       dependencies: ["KeychainServices"]
     ),
+    // The `security` command-line tool.
+    .executableTarget(
+      name: "SecurityCommand",
+      dependencies: [
+        "KeychainServices",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     // Fixtures for tests: private buses and throwaway keyrings started through the scripts in dbus/.
     .target(
       name: "KeyringTestSupport",
@@ -47,6 +59,10 @@ let package = Package(
     .testTarget(
       name: "KeychainServicesTests",
       dependencies: ["KeychainServices", "Security", "KeyringTestSupport"]
+    ),
+    .testTarget(
+      name: "SecurityCommandTests",
+      dependencies: ["SecurityCommand", "KeyringTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

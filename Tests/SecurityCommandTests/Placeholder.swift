@@ -1,0 +1,3 @@
+import Testing
+
+@Test("placeholder until the command's tests land") func placeholder() { #expect(Bool(true)) }
