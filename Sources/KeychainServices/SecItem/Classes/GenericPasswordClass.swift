@@ -1,0 +1,15 @@
+extension ItemClass {
+  /// `kSecClassGenericPassword`: the account is written as `account` (node-keytar) and `username` (Python keyring,
+  /// keyring-rs, go-keyring), the service as `service`.
+  static let genericPassword = ItemClass(
+    code: RawKey.classGenericPassword,
+    schemaName: ReservedNames.schemaNamespace + "GenericPassword",
+    attributes: AttributeDescriptor.commonPasswordAttributes + [
+      .named(RawKey.account, .blob, "account", "username"),
+      .named(RawKey.service, .blob, "service"),
+      .reserved(RawKey.generic, .blob),
+    ],
+    primaryKey: [RawKey.account, RawKey.service, RawKey.accessGroup, RawKey.synchronizable],
+    labelSources: [RawKey.service, RawKey.account]
+  )
+}

@@ -1,0 +1,22 @@
+extension ItemClass {
+  /// `kSecClassInternetPassword`: libsecret's `org.gnome.keyring.NetworkPassword` attribute names (GVFS,
+  /// git-credential-libsecret, secret-tool users).
+  static let internetPassword = ItemClass(
+    code: RawKey.classInternetPassword,
+    schemaName: ReservedNames.schemaNamespace + "InternetPassword",
+    attributes: AttributeDescriptor.commonPasswordAttributes + [
+      .named(RawKey.account, .blob, "user"),
+      .named(RawKey.securityDomain, .blob, "domain"),
+      .named(RawKey.server, .blob, "server"),
+      .named(RawKey.protocol, .fourCharCode(.protocols), "protocol"),
+      .named(RawKey.authenticationType, .fourCharCode(.authenticationTypes), "authtype"),
+      .named(RawKey.port, .integer(0...65535), "port"),
+      .named(RawKey.path, .blob, "object"),
+    ],
+    primaryKey: [
+      RawKey.account, RawKey.securityDomain, RawKey.server, RawKey.protocol, RawKey.authenticationType, RawKey.port,
+      RawKey.path, RawKey.accessGroup, RawKey.synchronizable,
+    ],
+    labelSources: [RawKey.server, RawKey.account]
+  )
+}

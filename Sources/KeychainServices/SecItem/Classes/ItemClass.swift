@@ -1,0 +1,57 @@
+/// How one Apple item class (`kSecClass` value) is stored on the Secret Service.
+///
+/// Password classes are defined in `GenericPasswordClass.swift` and `InternetPasswordClass.swift`; keys,
+/// certificates and identities add one such value each (with their own schema name under
+/// `org.swift-keychain-linux.`) and register in `ItemClasses`.
+struct ItemClass: Sendable {
+  /// Apple's class code (`"genp"`).
+  let code: String
+  /// The `xdg:schema` value of items of this class written by this package.
+  let schemaName: String
+  /// The attributes the class accepts, by Apple key.
+  let attributes: [String: AttributeDescriptor]
+  /// Apple's primary key: two items of the class may not agree on all of these (absent = default value).
+  let primaryKey: [String]
+  /// The default label is the first of these attributes holding a non-empty string (macOS: service / server).
+  let labelSources: [String]
+
+  init(
+    code: String, schemaName: String, attributes: [AttributeDescriptor], primaryKey: [String], labelSources: [String]
+  ) {
+    self.code = code
+    self.schemaName = schemaName
+    self.attributes = Dictionary(attributes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    self.primaryKey = primaryKey
+    self.labelSources = labelSources
+  }
+
+  /// The descriptor of an Apple attribute key, or nil when the class has no such attribute.
+  func descriptor(_ key: String) -> AttributeDescriptor? { attributes[key] }
+
+  /// The value a primary-key attribute has when an item does not carry it (Apple's `kSecDbDefaultEmptyFlag` /
+  /// `kSecDbDefault0Flag`: empty for strings and blobs, 0 for numbers, false for sync).
+  func defaultValue(_ key: String) -> AttributeValue? {
+    guard let descriptor = attributes[key] else { return nil }
+    switch descriptor.kind {
+    case .text, .blob, .fourCharCode: return .string("")
+    case .integer: return .integer(0)
+    case .boolean: return .boolean(false)
+    case .accessible, .accessControl, .date: return nil
+    }
+  }
+
+  /// The label an item gets when the caller gives none.
+  func defaultLabel(for attributes: [String: AttributeValue]) -> String {
+    for key in labelSources {
+      switch attributes[key] {
+      case .string(let value) where !value.isEmpty: return value
+      case .data(let value):
+        if let string = String(data: value, encoding: .utf8), !string.isEmpty, !string.contains("\0") {
+          return string
+        }
+      default: continue
+      }
+    }
+    return ""
+  }
+}

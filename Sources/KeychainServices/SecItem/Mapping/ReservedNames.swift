@@ -1,0 +1,28 @@
+/// Secret Service attribute names and values this package writes besides the interoperable ones.
+///
+/// Callers never choose attribute names (every Apple key maps to a fixed name), so these cannot be forged through
+/// the SecItem API.
+enum ReservedNames {
+  /// libsecret's schema attribute.
+  static let schema = "xdg:schema"
+  /// The prefix of the names under which Apple attributes without an interoperable name are stored.
+  static let prefix = "keychain:"
+  /// The schema namespace of the item classes.
+  static let schemaNamespace = "org.swift-keychain-linux."
+
+  /// The stored name of an Apple attribute without an interoperable name: `keychain:` + Apple's raw key.
+  static func attribute(_ appleKey: String) -> String { prefix + appleKey }
+
+  /// The marker telling how a value given as `Data` was stored: `utf8` (the bytes are the UTF-8 of the stored
+  /// string) or `base64`. Absent: the value was a string.
+  static func encodingMarker(_ appleKey: String) -> String { prefix + "enc:" + appleKey }
+
+  /// Marker values.
+  static let dataAsUTF8 = "utf8"
+  static let dataAsBase64 = "base64"
+
+  /// libsecret's network password schema (GVFS, Evolution, the libsecret compatibility layer).
+  static let networkPasswordSchema = "org.gnome.keyring.NetworkPassword"
+  /// git-credential-libsecret's schema.
+  static let gitPasswordSchema = "org.git.Password"
+}

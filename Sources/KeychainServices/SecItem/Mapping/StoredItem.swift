@@ -1,0 +1,57 @@
+import Foundation
+
+/// The properties of one Secret Service item as the SecItem layer reads them (independent of the wrapper's types).
+struct ItemSnapshot: Sendable, Equatable {
+  var path: String
+  var label: String
+  var attributes: [String: String]
+  var created: Date
+  var modified: Date
+}
+
+/// A Secret Service item decoded as an Apple password item.
+struct StoredItem: Sendable {
+  let snapshot: ItemSnapshot
+  let itemClass: ItemClass
+  /// Every Apple attribute the item has, typed, by Apple key (label, dates and `sync` included).
+  let values: [String: AttributeValue]
+
+  /// Decodes an item; nil when it is not an item of a class this package implements.
+  init?(_ snapshot: ItemSnapshot) {
+    guard let itemClass = ItemClasses.classify(snapshot.attributes) else { return nil }
+    self.snapshot = snapshot
+    self.itemClass = itemClass
+    var values: [String: AttributeValue] = [:]
+    for descriptor in itemClass.attributes.values {
+      switch descriptor.storage {
+      case .attributes:
+        values[descriptor.key] = AttributeCodec.decode(descriptor, from: snapshot.attributes)
+      case .label:
+        if !snapshot.label.isEmpty { values[descriptor.key] = .string(snapshot.label) }
+      case .created:
+        values[descriptor.key] = .date(snapshot.created)
+      case .modified:
+        values[descriptor.key] = .date(snapshot.modified)
+      }
+    }
+    if values[RawKey.synchronizable] == nil { values[RawKey.synchronizable] = .boolean(false) }
+    self.values = values
+  }
+
+  var path: String { snapshot.path }
+  var locator: ItemLocator { ItemLocator(itemClassCode: itemClass.code, path: snapshot.path) }
+
+  /// The item's access group; nil for items written by other clients.
+  var accessGroup: String? { values[RawKey.accessGroup]?.stringValue }
+
+  /// Whether the item is synchronizable (`kSecAttrSynchronizable`).
+  var isSynchronizable: Bool { values[RawKey.synchronizable] == .boolean(true) }
+
+  /// The value of a primary-key attribute, the class's default when absent.
+  func primaryKeyValue(_ key: String) -> AttributeValue? {
+    values[key] ?? itemClass.defaultValue(key)
+  }
+
+  /// The item's primary key, in the class's order.
+  var primaryKey: [AttributeValue?] { itemClass.primaryKey.map(primaryKeyValue) }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The four SecItem functions, whose dictionaries accept different keys.
+enum SecItemOperation: Sendable {
+  case add, copyMatching, update, delete
+}
+
+/// `kSecMatchLimit`.
+enum MatchLimit: Equatable, Sendable {
+  /// `kSecMatchLimitOne` (the default of SecItemCopyMatching): the first match, not in an array.
+  case one
+  /// `kSecMatchLimitAll`: every match, in an array.
+  case all
+  /// A number: up to that many matches, in an array (1 counts as `one`, as in Apple's `q_limit`).
+  case count(Int)
+
+  /// The most matches to return; nil for no limit.
+  var maximum: Int? {
+    switch self {
+    case .one: 1
+    case .all: nil
+    case .count(let count): count
+    }
+  }
+
+  /// Whether the result is an array.
+  var returnsArray: Bool { maximum != 1 }
+}
+
+/// `kSecUseAuthenticationUI`: what to do when an item is locked.
+enum AuthenticationUI: Sendable {
+  /// Unlock through the Secret Service's prompt (the default).
+  case allow
+  /// Fail with `errSecInteractionNotAllowed`.
+  case fail
+  /// Leave locked items out (SecItemCopyMatching only).
+  case skip
+}
+
+/// The `kSecReturn…` keys set to true.
+struct ReturnTypes: OptionSet, Sendable {
+  let rawValue: UInt8
+  static let data = ReturnTypes(rawValue: 1 << 0)
+  static let attributes = ReturnTypes(rawValue: 1 << 1)
+  static let reference = ReturnTypes(rawValue: 1 << 2)
+  static let persistentReference = ReturnTypes(rawValue: 1 << 3)
+}
+
+/// How string attributes are compared (`kSecMatchCaseInsensitive`, `…DiacriticInsensitive`, `…WidthInsensitive`).
+struct StringMatching: Sendable, Equatable {
+  var caseInsensitive = false
+  var diacriticInsensitive = false
+  var widthInsensitive = false
+
+  /// Whether strings are compared byte for byte (then the Secret Service can do the comparison).
+  var isExact: Bool { !caseInsensitive && !diacriticInsensitive && !widthInsensitive }
+
+  /// Whether two strings match under these options.
+  func matches(_ lhs: String, _ rhs: String) -> Bool {
+    if isExact { return lhs == rhs }
+    var options: String.CompareOptions = []
+    if caseInsensitive { options.insert(.caseInsensitive) }
+    if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+    if widthInsensitive { options.insert(.widthInsensitive) }
+    return lhs.compare(rhs, options: options) == .orderedSame
+  }
+}
+
+/// A parsed and validated query or attribute dictionary.
+struct ItemQuery: Sendable {
+  var itemClass: ItemClass
+  /// Attribute values to match (or to write, for SecItemAdd), by Apple key; `sync` only when given as a boolean.
+  var attributes: [String: AttributeValue] = [:]
+  /// `kSecAttrSynchronizable: kSecAttrSynchronizableAny`.
+  var synchronizableAny = false
+  var limit: MatchLimit = .one
+  var stringMatching = StringMatching()
+  /// Items named by `kSecMatchItemList`, `kSecValueRef` or `kSecValuePersistentRef`; nil when none is given.
+  var itemList: [ItemLocator]?
+  var returnTypes: ReturnTypes = []
+  var authenticationUI: AuthenticationUI = .allow
+  /// `kSecValueData` (SecItemAdd).
+  var secret: Data?
+
+  init(itemClass: ItemClass) {
+    self.itemClass = itemClass
+  }
+}
+
+/// A parsed `attributesToUpdate` dictionary of SecItemUpdate.
+struct ItemUpdate: Sendable {
+  /// New attribute values by Apple key.
+  var attributes: [String: AttributeValue] = [:]
+  /// New secret (`kSecValueData`).
+  var secret: Data?
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+// Match, return, use and value keys.
+extension QueryParser {
+  /// Match keys that only concern certificates, keys and identities: accepted (type-checked) and ignored for
+  /// password classes, as Apple's query parser records and never uses them for passwords.
+  private static let certificateMatchKeys: [String: @Sendable (QueryValue) -> Bool] = [
+    RawKey.matchPolicy: { _ in true },
+    RawKey.matchSearchList: { if case .array = $0 { true } else { false } },
+    RawKey.matchIssuers: { if case .array = $0 { true } else { false } },
+    RawKey.matchEmailAddressIfPresent: { if case .string = $0 { true } else { false } },
+    RawKey.matchSubjectContains: { if case .string = $0 { true } else { false } },
+    RawKey.matchSubjectStartsWith: { if case .string = $0 { true } else { false } },
+    RawKey.matchSubjectEndsWith: { if case .string = $0 { true } else { false } },
+    RawKey.matchSubjectWholeString: { if case .string = $0 { true } else { false } },
+    RawKey.matchHostOrSubdomainOfHost: { if case .string = $0 { true } else { false } },
+    RawKey.matchTrustedOnly: { $0.lenientBoolean != nil },
+    RawKey.matchValidOnDate: {
+      switch $0 {
+      case .date, .null: true
+      default: false
+      }
+    },
+  ]
+
+  static func applyMatch(
+    _ key: String, _ value: QueryValue, to query: inout ItemQuery, for operation: SecItemOperation
+  ) throws(SecItemError) {
+    guard operation != .add else { throw .param("SecItemAdd does not take match keys") }
+    switch key {
+    case RawKey.matchLimit:
+      let limit: MatchLimit
+      switch value {
+      case .string(RawKey.matchLimitOne): limit = .one
+      case .string(RawKey.matchLimitAll): limit = .all
+      case .number:
+        guard let count = value.integer, count >= 1, count <= Int64(Int.max) else {
+          throw .param("kSecMatchLimit must be a positive number")
+        }
+        limit = count == 1 ? .one : .count(Int(count))
+      default:
+        throw .param("kSecMatchLimit must be kSecMatchLimitOne, kSecMatchLimitAll or a number")
+      }
+      if operation != .copyMatching && limit != .all {
+        throw .param("SecItemUpdate and SecItemDelete act on every match; only kSecMatchLimitAll is accepted")
+      }
+      query.limit = limit
+    case RawKey.matchCaseInsensitive:
+      query.stringMatching.caseInsensitive = try flag(key, value)
+    case RawKey.matchDiacriticInsensitive:
+      query.stringMatching.diacriticInsensitive = try flag(key, value)
+    case RawKey.matchWidthInsensitive:
+      query.stringMatching.widthInsensitive = try flag(key, value)
+    case RawKey.matchItemList:
+      query.itemList = (query.itemList ?? []) + (try itemList(value))
+    default:
+      guard let accepts = certificateMatchKeys[key] else { throw .param("unknown match key \(key)") }
+      guard accepts(value) else { throw .param("\(key): value of type \(value.typeName) does not fit") }
+    }
+  }
+
+  static func applyReturn(
+    _ key: String, _ value: QueryValue, to query: inout ItemQuery, for operation: SecItemOperation
+  ) throws(SecItemError) {
+    let type: ReturnTypes
+    switch key {
+    case RawKey.returnData: type = .data
+    case RawKey.returnAttributes: type = .attributes
+    case RawKey.returnRef: type = .reference
+    case RawKey.returnPersistentRef: type = .persistentReference
+    default: throw .param("unknown return key \(key)")
+    }
+    guard let enabled = value.strictBoolean else { throw .param("\(key) must be a CFBoolean") }
+    guard enabled else {
+      query.returnTypes.remove(type)
+      return
+    }
+    switch operation {
+    case .update: throw .param("SecItemUpdate returns nothing; \(key) is not allowed")
+    case .delete: return  // Apple's SecItemDelete ignores return keys
+    case .add, .copyMatching: query.returnTypes.insert(type)
+    }
+  }
+
+  static func applyUse(
+    _ key: String, _ value: QueryValue, to query: inout ItemQuery, for operation: SecItemOperation
+  ) throws(SecItemError) {
+    switch key {
+    case RawKey.useAuthenticationUI:
+      switch value {
+      case .string(RawKey.useAuthenticationUIAllow):
+        break
+      case .string(RawKey.useAuthenticationUIFail):
+        query.authenticationUI = .fail
+      case .string(RawKey.useAuthenticationUISkip):
+        guard operation == .copyMatching else {
+          throw .param("kSecUseAuthenticationUISkip is allowed only for SecItemCopyMatching")
+        }
+        query.authenticationUI = .skip
+      default:
+        throw .param("kSecUseAuthenticationUI must be kSecUseAuthenticationUIAllow, …Fail or …Skip")
+      }
+    case RawKey.useNoAuthenticationUI:
+      guard let refuse = value.lenientBoolean else { throw .param("kSecUseNoAuthenticationUI must be a boolean") }
+      if refuse && query.authenticationUI == .allow { query.authenticationUI = .fail }
+    case RawKey.useOperationPrompt:
+      guard case .string = value else { throw .param("kSecUseOperationPrompt must be a string") }
+    case RawKey.useAuthenticationContext:
+      break  // an LAContext has no meaning on the Secret Service; accepted and ignored
+    case RawKey.useUserIndependentKeychain:
+      guard value.lenientBoolean != nil else { throw .param("\(key) must be a boolean") }
+    case RawKey.useItemList:
+      throw .param("kSecUseItemList is not supported for password items")
+    case RawKey.useKeychain:
+      throw .unimplemented("kSecUseKeychain (SecKeychain) is not supported")
+    default:
+      throw .param("unknown use key \(key)")
+    }
+  }
+
+  static func applyValue(
+    _ key: String, _ value: QueryValue, to query: inout ItemQuery, for operation: SecItemOperation
+  ) throws(SecItemError) {
+    switch key {
+    case RawKey.valueData:
+      guard case .data(let data) = value else { throw .param("kSecValueData must be data") }
+      if operation == .add { query.secret = data }  // searches ignore it, as Apple's do
+    case RawKey.valueRef, RawKey.valuePersistentRef:
+      guard operation != .add else { throw .param("SecItemAdd of a password takes kSecValueData, not \(key)") }
+      query.itemList = (query.itemList ?? []) + [try locator(value)]
+    default:
+      throw .param("unknown value key \(key)")
+    }
+  }
+
+  /// A match flag: a boolean (or integer number).
+  private static func flag(_ key: String, _ value: QueryValue) throws(SecItemError) -> Bool {
+    guard let flag = value.lenientBoolean else { throw .param("\(key) must be a boolean") }
+    return flag
+  }
+}

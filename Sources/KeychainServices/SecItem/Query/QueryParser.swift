@@ -1,0 +1,136 @@
+import Foundation
+
+/// Parses a caller's query (or SecItemAdd attribute) dictionary into a validated `ItemQuery`.
+///
+/// Keys are classified as Apple's `query_applier` does: attributes of the class; `m_…` match keys; `r_…` return
+/// keys; `u_…` use keys; `v_…` value keys. Every value is type-checked; a value of the wrong type, a non-string key,
+/// an unknown key or a missing or unknown class is `errSecParam`; a four-character attribute key the class does not
+/// have is `errSecNoSuchAttr`, as in Apple's `SecDbAttrWithKey`. Nothing is written before parsing succeeds.
+enum QueryParser {
+  static func parse(_ dictionary: NSDictionary, for operation: SecItemOperation) throws(SecItemError) -> ItemQuery {
+    let entries = try QueryParser.entries(of: dictionary)
+    var query = ItemQuery(itemClass: try itemClass(of: entries, for: operation))
+    for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+      try apply(key, value, to: &query, for: operation)
+    }
+    try reconcileAccessControl(&query.attributes)
+    return query
+  }
+
+  /// The dictionary's entries with string keys, or `errSecParam` for a key that is not a string.
+  static func entries(of dictionary: NSDictionary) throws(SecItemError) -> [String: QueryValue] {
+    var entries: [String: QueryValue] = [:]
+    for (key, value) in dictionary {
+      guard let key = key as? String else { throw .param("dictionary keys must be strings") }
+      entries[key] = QueryValue(value)
+    }
+    return entries
+  }
+
+  /// The class named by `kSecClass`, or, when absent outside SecItemAdd, the class of the items named by
+  /// `kSecValueRef`, `kSecValuePersistentRef` or `kSecMatchItemList`.
+  private static func itemClass(
+    of entries: [String: QueryValue], for operation: SecItemOperation
+  ) throws(SecItemError) -> ItemClass {
+    let code: String
+    if let value = entries[RawKey.itemClass] {
+      guard case .string(let string) = value else { throw .param("kSecClass must be a string") }
+      code = string
+    } else if operation != .add, let inferred = try referencedLocators(entries).first?.itemClassCode {
+      code = inferred
+    } else {
+      throw .param("the query has no kSecClass")
+    }
+    if let itemClass = ItemClasses.named(code) { return itemClass }
+    if ItemClasses.unimplementedCodes.contains(code) { throw .unimplemented("class \(code) is not implemented") }
+    throw .param("unknown class")
+  }
+
+  /// Items named in the dictionary by reference.
+  private static func referencedLocators(_ entries: [String: QueryValue]) throws(SecItemError) -> [ItemLocator] {
+    var locators: [ItemLocator] = []
+    if let value = entries[RawKey.valueRef] { locators.append(try locator(value)) }
+    if let value = entries[RawKey.valuePersistentRef] { locators.append(try locator(value)) }
+    if let value = entries[RawKey.matchItemList] { locators += try itemList(value) }
+    return locators
+  }
+
+  private static func apply(
+    _ key: String, _ value: QueryValue, to query: inout ItemQuery, for operation: SecItemOperation
+  ) throws(SecItemError) {
+    if key == RawKey.itemClass { return }
+    if key == RawKey.useDataProtectionKeychain {  // "nleg": accepted and ignored, as in Apple's SecDbAttrWithKey
+      guard value.lenientBoolean != nil else { throw .param("kSecUseDataProtectionKeychain must be a boolean") }
+      return
+    }
+    if let descriptor = query.itemClass.descriptor(key) {
+      try applyAttribute(descriptor, value, to: &query, for: operation)
+    } else if key.hasPrefix("m_") {
+      try applyMatch(key, value, to: &query, for: operation)
+    } else if key.hasPrefix("r_") {
+      try applyReturn(key, value, to: &query, for: operation)
+    } else if key.hasPrefix("u_") {
+      try applyUse(key, value, to: &query, for: operation)
+    } else if key.hasPrefix("v_") {
+      try applyValue(key, value, to: &query, for: operation)
+    } else if key == RawKey.access {
+      throw .unimplemented("kSecAttrAccess (SecAccess) is not supported")
+    } else if key.utf16.count == 4 {
+      throw .noSuchAttribute(key, inClass: query.itemClass.code)
+    } else {
+      throw .param("unknown key \(key)")
+    }
+  }
+
+  private static func applyAttribute(
+    _ descriptor: AttributeDescriptor, _ value: QueryValue, to query: inout ItemQuery, for operation: SecItemOperation
+  ) throws(SecItemError) {
+    let key = descriptor.key
+    if key == RawKey.synchronizable, case .string(RawKey.synchronizableAny) = value {
+      guard operation != .add else { throw .param("kSecAttrSynchronizableAny cannot be added") }
+      query.synchronizableAny = true
+      query.attributes[key] = nil
+      return
+    }
+    let parsed = try AttributeValueParser.value(value, for: descriptor)
+    if key == RawKey.accessGroup, parsed == .string("") { throw .param("kSecAttrAccessGroup must not be empty") }
+    // Apple sets creation and modification dates itself on add; a caller's values are checked and dropped.
+    if descriptor.isReadOnly && operation == .add { return }
+    query.attributes[key] = parsed
+  }
+
+  /// `kSecAttrAccessControl` implies its protection as `kSecAttrAccessible`; conflicting values are `errSecParam`
+  /// (Apple: "conflicting kSecAccess and kSecAccessControl attributes").
+  private static func reconcileAccessControl(_ attributes: inout [String: AttributeValue]) throws(SecItemError) {
+    guard case .accessControl(let protection, _)? = attributes[RawKey.accessControl] else { return }
+    if let accessible = attributes[RawKey.accessible], accessible != .string(protection) {
+      throw .param("conflicting kSecAttrAccessible and kSecAttrAccessControl")
+    }
+    attributes[RawKey.accessible] = .string(protection)
+  }
+
+  /// An item named by a reference or a persistent reference.
+  static func locator(_ value: QueryValue) throws(SecItemError) -> ItemLocator {
+    switch value {
+    case .itemReference(let item):
+      return ItemLocator(itemClassCode: item.itemClassCode, path: item.path)
+    case .data(let data):
+      guard let locator = PersistentReference.decode(data) else { throw .param("not a persistent reference") }
+      return locator
+    default:
+      throw .param("an item reference must be a SecKeychainItem or a persistent reference")
+    }
+  }
+
+  /// The items of a `kSecMatchItemList` array (references or persistent references, not mixed).
+  static func itemList(_ value: QueryValue) throws(SecItemError) -> [ItemLocator] {
+    guard case .array(let elements) = value else { throw .param("kSecMatchItemList must be an array") }
+    let values = elements.map(QueryValue.init)
+    let allReferences = values.allSatisfy { if case .itemReference = $0 { true } else { false } }
+    let allData = values.allSatisfy { if case .data = $0 { true } else { false } }
+    guard allReferences || allData else { throw .param("kSecMatchItemList elements must all be of one type") }
+    var locators: [ItemLocator] = []
+    for element in values { locators.append(try locator(element)) }
+    return locators
+  }
+}

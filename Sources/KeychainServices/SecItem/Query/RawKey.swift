@@ -1,0 +1,83 @@
+/// Raw values of the dictionary keys and values the SecItem functions read (Apple's; the public constants in
+/// `Surface/` have the same raw values, which a test checks). The dictionaries arriving at runtime carry these strings.
+enum RawKey {
+  // Class
+  static let itemClass = "class"
+  static let classGenericPassword = "genp"
+  static let classInternetPassword = "inet"
+  static let classCertificate = "cert"
+  static let classKey = "keys"
+  static let classIdentity = "idnt"
+
+  // Attributes
+  static let accessible = "pdmn"
+  static let access = "acls"
+  static let accessControl = "accc"
+  static let accessGroup = "agrp"
+  static let synchronizable = "sync"
+  static let synchronizableAny = "syna"
+  static let creationDate = "cdat"
+  static let modificationDate = "mdat"
+  static let description = "desc"
+  static let comment = "icmt"
+  static let creator = "crtr"
+  static let type = "type"
+  static let label = "labl"
+  static let isInvisible = "invi"
+  static let isNegative = "nega"
+  static let account = "acct"
+  static let service = "svce"
+  static let generic = "gena"
+  static let securityDomain = "sdmn"
+  static let server = "srvr"
+  static let `protocol` = "ptcl"
+  static let authenticationType = "atyp"
+  static let port = "port"
+  static let path = "path"
+  static let syncViewHint = "vwht"
+  static let tokenID = "tkid"
+
+  // Match keys and values
+  static let matchLimit = "m_Limit"
+  static let matchLimitOne = "m_LimitOne"
+  static let matchLimitAll = "m_LimitAll"
+  static let matchItemList = "m_ItemList"
+  static let matchCaseInsensitive = "m_CaseInsensitive"
+  static let matchDiacriticInsensitive = "m_DiacriticInsensitive"
+  static let matchWidthInsensitive = "m_WidthInsensitive"
+  static let matchPolicy = "m_Policy"
+  static let matchSearchList = "m_SearchList"
+  static let matchIssuers = "m_Issuers"
+  static let matchEmailAddressIfPresent = "m_EmailAddressIfPresent"
+  static let matchSubjectContains = "m_SubjectContains"
+  static let matchSubjectStartsWith = "m_SubjectStartsWith"
+  static let matchSubjectEndsWith = "m_SubjectEndsWith"
+  static let matchSubjectWholeString = "m_SubjectWholeString"
+  static let matchHostOrSubdomainOfHost = "m_HostOrSubdomainOfHost"
+  static let matchTrustedOnly = "m_TrustedOnly"
+  static let matchValidOnDate = "m_ValidOnDate"
+
+  // Return keys
+  static let returnData = "r_Data"
+  static let returnAttributes = "r_Attributes"
+  static let returnRef = "r_Ref"
+  static let returnPersistentRef = "r_PersistentRef"
+
+  // Value keys
+  static let valueData = "v_Data"
+  static let valueRef = "v_Ref"
+  static let valuePersistentRef = "v_PersistentRef"
+
+  // Use keys and values
+  static let useItemList = "u_ItemList"
+  static let useKeychain = "u_Keychain"
+  static let useOperationPrompt = "u_OpPrompt"
+  static let useNoAuthenticationUI = "u_NoAuthUI"
+  static let useAuthenticationUI = "u_AuthUI"
+  static let useAuthenticationUIAllow = "u_AuthUIA"
+  static let useAuthenticationUIFail = "u_AuthUIF"
+  static let useAuthenticationUISkip = "u_AuthUIS"
+  static let useAuthenticationContext = "u_AuthCtx"
+  static let useDataProtectionKeychain = "nleg"
+  static let useUserIndependentKeychain = "u_UserIndependentKeychain"
+}

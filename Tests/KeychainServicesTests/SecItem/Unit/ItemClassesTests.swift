@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import KeychainServices
+
+@Suite("Item classes: recognising stored items")
+struct ItemClassesTests {
+  @Test("items with this package's schema belong to that class")
+  func ownSchema() {
+    #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.GenericPassword"])?.code == "genp")
+    #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.InternetPassword"])?.code == "inet")
+    #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.Key"]) == nil)
+  }
+
+  @Test("Python keyring, go-keyring and node-keytar items are generic passwords")
+  func otherGenericClients() {
+    #expect(
+      ItemClasses.classify(["service": "s", "username": "u", "application": "Python keyring library"])?.code == "genp")
+    #expect(ItemClasses.classify(["service": "s", "account": "a"])?.code == "genp")
+    #expect(ItemClasses.classify(["anything": "x"])?.code == "genp")
+  }
+
+  @Test("GVFS, git and secret-tool network items are internet passwords")
+  func networkClients() {
+    #expect(ItemClasses.classify(["xdg:schema": "org.gnome.keyring.NetworkPassword", "user": "u"])?.code == "inet")
+    #expect(ItemClasses.classify(["xdg:schema": "org.git.Password", "server": "h"])?.code == "inet")
+    #expect(ItemClasses.classify(["server": "h", "user": "u", "protocol": "https"])?.code == "inet")
+  }
+
+  @Test("default labels are the service, then the server, as on macOS")
+  func defaultLabels() {
+    #expect(ItemClass.genericPassword.defaultLabel(for: ["svce": .string("svc"), "acct": .string("a")]) == "svc")
+    #expect(ItemClass.genericPassword.defaultLabel(for: ["acct": .string("a")]) == "a")
+    #expect(ItemClass.internetPassword.defaultLabel(for: ["srvr": .string("h"), "acct": .string("a")]) == "h")
+    #expect(ItemClass.genericPassword.defaultLabel(for: [:]) == "")
+  }
+
+  @Test("persistent references round-trip and reject garbage")
+  func persistentReferences() {
+    let locator = ItemLocator(itemClassCode: "inet", path: "/org/freedesktop/secrets/collection/login/42")
+    #expect(PersistentReference.decode(locator.persistentReference) == locator)
+    #expect(PersistentReference.decode(Data("garbage".utf8)) == nil)
+    #expect(PersistentReference.decode(Data("SKLPR1genp/bad path".utf8)) == nil)
+    #expect(PersistentReference.decode(Data("SKLPR1genp/ok/".utf8)) == nil)
+  }
+}
