@@ -10,6 +10,20 @@
 #   keyring.pid        the current gnome-keyring-daemon;  keyring.log  its output
 # The password is only ever read from that file by redirection; it is never printed or put in argv.
 
+# A caller may start us with signals blocked: libdispatch's worker threads block them all and
+# posix_spawn passes the calling thread's mask on (Swift's Foundation.Process does exactly that).
+# Then neither our traps nor the daemons we start would ever see SIGTERM. So, once, re-exec this
+# script with an empty signal mask (perl is essential on Debian/Ubuntu; skipped if absent).
+if [[ -n ${KR_REEXECUTED:-} ]]; then
+  unset KR_REEXECUTED
+elif [[ $(sed -n 's/^SigBlk:[[:space:]]*//p' /proc/$$/status 2>/dev/null) =~ [1-9a-f] ]] &&
+  command -v perl >/dev/null; then
+  KR_REEXECUTED=1 exec perl -MPOSIX -e \
+    'sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die "sigprocmask: $!\n";
+     exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n";' -- "$BASH" "$0" "$@"
+fi
+
+# shellcheck disable=SC2034 # (used by with-keyring)
 KR_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KR_PROG=${KR_PROG:-$(basename "$0")}
 KR_TIMEOUT=${WITH_KEYRING_TIMEOUT:-15}
@@ -45,7 +59,7 @@ kr_export_state_env() {
 # daemon), so daemons never keep a caller's pipes open and a caller waiting for EOF never hangs.
 kr_close_inherited_fds() {
   local fd n
-  for fd in /proc/$BASHPID/fd/*; do
+  for fd in "/proc/$BASHPID/fd"/*; do
     n=${fd##*/}
     if [[ $n =~ ^[0-9]+$ ]] && ((n > 2 && n != 255)); then
       eval "exec $n>&-" 2>/dev/null || true
@@ -64,6 +78,15 @@ kr_alive() {
   [[ $cmd == *"$want"* ]]
 }
 
+# True when the pid is a live (not zombie) process, whatever it runs (e.g. our subshell before exec).
+kr_running() {
+  local stat
+  [[ -n $1 ]] || return 1
+  read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
+  stat=${stat##*) }
+  [[ ${stat%% *} != Z ]]
+}
+
 # Ends a process we started: SIGTERM (or $3), then SIGKILL after ~2 s. Only if it is what we expect.
 kr_end_process() {
   local pid=$1 want=$2 sig=${3:-TERM} i
@@ -76,11 +99,15 @@ kr_end_process() {
   kill -s KILL "$pid" 2>/dev/null || true
 }
 
-# Waits (at most ~1 s) until a dead process is reaped, so no zombie outlives us.
+# Waits (at most ~1 s) until a dead child of ours is reaped, so that no zombie outlives us. (A
+# daemon that keyring-ctl started belongs to init, which reaps it in its own time.)
 kr_wait_gone() {
-  local i
+  local i stat
   for ((i = 0; i < 50; i++)); do
-    [[ -n $1 && -e /proc/$1 ]] || return 0
+    read -r stat 2>/dev/null <"/proc/$1/stat" || return 0
+    stat=${stat##*) }
+    stat=${stat#* }
+    [[ ${stat%% *} == "$$" ]] || return 0
     sleep 0.02
   done
 }
@@ -131,7 +158,7 @@ kr_start_keyring() {
   [[ -s $KR_STATE/password ]] || kr_die "no keyring password in $KR_STATE (a --no-provider environment?)"
   (
     kr_close_inherited_fds
-    cd "$HOME"
+    cd "$HOME" || exit 1
     exec gnome-keyring-daemon --foreground --unlock --components=secrets
   ) <"$KR_STATE/password" >>"$KR_STATE/keyring.log" 2>&1 &
   pid=$!
@@ -139,7 +166,7 @@ kr_start_keyring() {
   echo "$pid" >"$KR_STATE/keyring.pid"
   deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
   until kr_read_alias default >/dev/null; do
-    if ! kr_alive "$pid" gnome-keyring-daemon; then
+    if ! kr_running "$pid"; then
       kr_die "gnome-keyring-daemon exited before providing $KR_SECRETS; its log:
 $(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
     fi

@@ -1,2 +1,0 @@
-// Test fixtures that start private keyrings; see dbus/.
-import Foundation

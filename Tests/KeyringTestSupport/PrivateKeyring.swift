@@ -1,0 +1,125 @@
+import Foundation
+
+/// A throwaway GNOME Keyring on a private D-Bus session bus, for tests that need an environment of their
+/// own: a locked keyring, no provider at all, a daemon killed and restarted, or simply isolation.
+///
+/// It runs `dbus/with-keyring <mode> -- dbus/keyring-holder` and keeps it alive until `stop()` (or deinit);
+/// the operations call `dbus/keyring-ctl` on it. It never touches the user's keyring or session bus.
+///
+/// ```swift
+/// let keyring = try PrivateKeyring.start(.locked)
+/// defer { keyring.stop() }
+/// let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+/// try keyring.unlock()
+/// let found = try keyring.run("secret-tool", ["lookup", "service", id])
+/// ```
+public final class PrivateKeyring: Sendable {
+  /// The state the keyring is in when `start` returns.
+  public enum Mode: Sendable, CaseIterable, CustomStringConvertible {
+    /// gnome-keyring-daemon owns org.freedesktop.secrets; the login collection ("default") is unlocked.
+    case unlocked
+    /// As `unlocked`, but the login collection is locked (no prompter exists: prompts are dismissed).
+    case locked
+    /// The bus only: nothing provides org.freedesktop.secrets.
+    case noProvider
+
+    /// The `dbus/with-keyring` option.
+    var option: String {
+      switch self {
+      case .unlocked: "--unlocked"
+      case .locked: "--locked"
+      case .noProvider: "--no-provider"
+      }
+    }
+
+    public var description: String { String(option.dropFirst(2)) }
+  }
+
+  /// The mode it was started in.
+  public let mode: Mode
+  /// The private bus's address (`unix:path=…,guid=…`): give it to a connection, or as DBUS_SESSION_BUS_ADDRESS.
+  public let busAddress: String
+  /// The temporary directory holding the bus socket, HOME, XDG_* and the keyring files; removed by `stop()`.
+  public let stateDirectory: String
+  /// The variables a program needs to run against this keyring: DBUS_SESSION_BUS_ADDRESS, HOME,
+  /// XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_RUNTIME_DIR, WITH_KEYRING_DIR, WITH_KEYRING_MODE.
+  public let environment: [String: String]
+  private let holder: KeyringHolder
+
+  private init(mode: Mode, holder: KeyringHolder, busAddress: String, stateDirectory: String) {
+    self.mode = mode
+    self.holder = holder
+    self.busAddress = busAddress
+    self.stateDirectory = stateDirectory
+    self.environment = holder.environment.filter { !$0.value.isEmpty }
+  }
+
+  deinit { holder.stop() }
+
+  /// Starts a private bus and keyring in `mode`; returns when org.freedesktop.secrets answers (or, for
+  /// `.noProvider`, when the bus is up). Typically takes 50–150 ms.
+  ///
+  /// - Throws: `KeyringFixtureError` when the scripts fail or are not ready within `timeout`.
+  public static func start(_ mode: Mode = .unlocked, timeout: Duration = .seconds(20)) throws -> PrivateKeyring {
+    let holder = try KeyringHolder.launch(option: mode.option, timeout: timeout)
+    guard let bus = holder.environment["DBUS_SESSION_BUS_ADDRESS"], bus.hasPrefix("unix:"),
+      let directory = holder.environment["WITH_KEYRING_DIR"], !directory.isEmpty
+    else {
+      holder.stop()
+      throw KeyringFixtureError("keyring-holder reported no bus address or state directory: \(holder.environment)")
+    }
+    return PrivateKeyring(mode: mode, holder: holder, busAddress: bus, stateDirectory: directory)
+  }
+
+  /// Kills gnome-keyring-daemon with SIGKILL and returns once org.freedesktop.secrets has no owner.
+  public func kill() throws { try control("kill") }
+
+  /// Starts gnome-keyring-daemon again after `kill()`, unlocked, on the same keyring files (items written
+  /// before survive); returns once the `default` alias resolves.
+  public func startDaemon() throws { try control("start") }
+
+  /// `kill()` then `startDaemon()`: clients holding a connection see the daemon go away and come back.
+  public func restart() throws { try control("restart") }
+
+  /// Locks the login collection (the `default` alias), without a prompt, and checks that it is locked.
+  public func lock() throws { try control("lock") }
+
+  /// Unlocks the login collection with the stored password through the daemon's control socket: no
+  /// prompt and no restart, so clients keep their connection. Checks that it is unlocked.
+  public func unlock() throws { try control("unlock") }
+
+  /// `dbus/keyring-ctl status` as a dictionary: mode, dir, bus, keyring_pid ("none" when not running),
+  /// owner (the unique name owning org.freedesktop.secrets, or "none"), default (the alias's collection
+  /// path, or "none"), locked ("true", "false" or "unknown").
+  public func status() throws -> [String: String] {
+    let result = try control("status")
+    var fields: [String: String] = [:]
+    for line in result.output.split(separator: "\n") {
+      guard let equals = line.firstIndex(of: "=") else { continue }
+      fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
+    }
+    return fields
+  }
+
+  /// Runs a command-line program against this keyring (its `environment` on top of ours), capturing
+  /// stdout, stderr and the exit status; see `ExternalCommand.run`.
+  public func run(
+    _ executable: String, _ arguments: [String] = [], input: Data? = nil, timeout: Duration = .seconds(30)
+  ) throws -> CommandResult {
+    try ExternalCommand.run(executable, arguments, environment: environment, input: input, timeout: timeout)
+  }
+
+  /// Ends the holder; with-keyring then stops the daemons and the bus and removes `stateDirectory`.
+  /// Returns when that is done (at most ~15 s). Idempotent; deinit does it too.
+  public func stop() { holder.stop() }
+
+  @discardableResult
+  private func control(_ operation: String) throws -> CommandResult {
+    let result = try ExternalCommand.run(
+      RepositoryLayout.keyringControl, [operation], environment: environment, timeout: .seconds(30))
+    guard result.succeeded else {
+      throw KeyringFixtureError("keyring-ctl \(operation) failed: \(result)")
+    }
+    return result
+  }
+}
