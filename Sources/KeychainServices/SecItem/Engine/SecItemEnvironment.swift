@@ -1,0 +1,67 @@
+import Foundation
+import SecretServiceClient
+import Synchronization
+
+/// Per-task overrides of where SecItem calls go, for tests running in parallel in one process: a task can talk to
+/// another bus, or act as another application, without disturbing the others.
+///
+/// ```swift
+/// SecItemEnvironment.$connectionOptions.withValue(.init(busAddress: keyring.busAddress)) {
+///   SecItemAdd(query as CFDictionary, nil)
+/// }
+/// ```
+package enum SecItemEnvironment {
+  /// Connect with these options instead of the session bus defaults.
+  @TaskLocal package static var connectionOptions: ConnectionOptions?
+  /// Use these access groups instead of `KeychainApplication.accessGroups`.
+  @TaskLocal package static var accessGroups: [String]?
+
+  /// Runs `body` with the current task's SecItem calls going to the Secret Service on the bus at `address`.
+  package static func withBus<R>(
+    _ address: String, timeout: Duration = .seconds(10), _ body: () throws -> R
+  ) rethrows -> R {
+    try $connectionOptions.withValue(ConnectionOptions(busAddress: address, timeout: timeout), operation: body)
+  }
+
+  /// Runs `body` with the current task acting as an application with these access groups.
+  package static func withAccessGroups<R>(_ groups: [String], _ body: () throws -> R) rethrows -> R {
+    try $accessGroups.withValue(groups, operation: body)
+  }
+
+  /// Drops the shared connection to the bus at `address` (for tests whose private bus is gone).
+  package static func forgetConnection(busAddress address: String) {
+    SharedConnections.forget(busAddress: address)
+  }
+}
+
+/// The process's connections to the Secret Service: one per bus address, created lazily on first use and shared by
+/// every thread (a `SecretServiceConnection` is thread-safe and reconnects by itself). A failed connection attempt
+/// is not cached, so a later call tries again.
+enum SharedConnections {
+  private static let connections = Mutex<[String: SecretServiceConnection]>([:])
+
+  /// The connection for the current task's options.
+  static func current() throws(SecItemError) -> SecretServiceConnection {
+    let options = SecItemEnvironment.connectionOptions ?? ConnectionOptions()
+    let key = "\(options.busAddress ?? "")|\(options.timeout)"
+    if let existing = connections.withLock({ $0[key] }) { return existing }
+    let created: SecretServiceConnection
+    do {
+      created = try SecretServiceConnection(options: options)
+    } catch {
+      throw SecItemError(error)
+    }
+    return connections.withLock { connections in
+      if let existing = connections[key] { return existing }
+      connections[key] = created
+      return created
+    }
+  }
+
+  /// Drops the cached connections to the bus at `address`.
+  static func forget(busAddress address: String) {
+    connections.withLock { connections in
+      for key in connections.keys where key.hasPrefix(address + "|") { connections[key] = nil }
+    }
+  }
+}

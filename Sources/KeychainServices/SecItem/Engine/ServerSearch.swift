@@ -1,0 +1,38 @@
+/// The attribute sets sent to the Secret Service's `SearchItems` for a query: what it can compare exactly. The
+/// results are a superset of the matches; `ItemMatcher` decides in Swift.
+///
+/// Left to Swift: the label and dates (item properties), strings under case/diacritic/width-insensitive matching,
+/// primary-key attributes at their default value (items may simply lack them), and `sync = false` when other
+/// clients' items (which carry no `keychain:sync`) are in scope. An attribute stored under several names (a generic
+/// password's `account` / `username`) gives one set per name, so items of clients writing only one are found.
+enum ServerSearch {
+  static func attributeSets(for query: ItemQuery, scope: AccessScope) -> [[String: String]] {
+    let itemClass = query.itemClass
+    var base: [String: String] = [:]
+    let ownItemsOnly = scope.excludesOtherClients || query.attributes[RawKey.accessGroup] != nil
+    if ownItemsOnly {
+      base[ReservedNames.schema] = itemClass.schemaName
+    }
+    if case .write(let groups) = scope, groups.count == 1, let group = groups.first {
+      base[ReservedNames.attribute(RawKey.accessGroup)] = group
+    }
+    var sets = [base]
+    for (key, value) in query.attributes.sorted(by: { $0.key < $1.key }) {
+      guard let descriptor = itemClass.descriptor(key), !descriptor.attributeNames.isEmpty else { continue }
+      if itemClass.primaryKey.contains(key), value == itemClass.defaultValue(key) { continue }
+      if key == RawKey.synchronizable && value == .boolean(false) && !ownItemsOnly { continue }
+      if case .string = value, !query.stringMatching.isExact, isFreeText(descriptor.kind) { continue }
+      let alternatives = AttributeCodec.searchAlternatives(value, descriptor)
+      guard !alternatives.isEmpty else { continue }
+      sets = sets.flatMap { set in alternatives.map { set.merging($0) { current, _ in current } } }
+    }
+    return sets
+  }
+
+  private static func isFreeText(_ kind: AttributeDescriptor.Kind) -> Bool {
+    switch kind {
+    case .text, .blob: true
+    default: false
+    }
+  }
+}
