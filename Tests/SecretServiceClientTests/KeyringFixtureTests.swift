@@ -139,6 +139,16 @@ struct KeyringFixtureTests {
     #expect(!isRunning(bus))
   }
 
+  @Test("start gives up with a clear error instead of waiting past its timeout")
+  func startTimesOut() throws {
+    let started = ContinuousClock.now
+    let error = #expect(throws: KeyringFixtureError.self) {
+      try PrivateKeyring.start(.unlocked, timeout: .milliseconds(1))
+    }
+    #expect(error?.message.contains("did not become ready") == true)
+    #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
   @Test("ExternalCommand gives the command its input and captures its output and status")
   func commandCapturesOutput() throws {
     let result = try ExternalCommand.run(
