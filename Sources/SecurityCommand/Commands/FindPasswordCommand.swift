@@ -1,0 +1,75 @@
+import KeychainServices
+
+/// `find-generic-password` and `find-internet-password` (macOS: `keychain_find_generic_password`,
+/// `keychain_find_internet_password` and `do_password_item_printing` in `SecurityTool/macOS/keychain_find.c`).
+///
+/// Prints the first matching item's attributes on standard output; with `-g` also `password: <value>` on standard
+/// error; with `-w` only the password on standard output. No match: `security: SecKeychainSearchCopyNext: The
+/// specified item could not be found in the keychain.` and `errSecItemNotFound` (exit status 44).
+enum FindPasswordCommand {
+  /// macOS's getopt option strings.
+  static func optionString(_ passwordClass: PasswordClass) -> String {
+    passwordClass == .generic ? "ha:c:C:D:G:j:l:s:wg" : "ha:c:C:d:D:hgj:l:p:P:r:s:wt:"
+  }
+
+  static func run(_ passwordClass: PasswordClass, _ arguments: [String], _ context: CommandContext) -> CommandResult {
+    var getopt = GetOpt(arguments, optionString: optionString(passwordClass))
+    var fields = PasswordFields()
+    var showPassword = false
+    var passwordOnly = false
+    while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
+      guard case .option(let letter, let value) = event else { return showUsage }
+      switch letter {
+      case "g": showPassword = true
+      case "w":
+        showPassword = true
+        passwordOnly = true
+      default:
+        switch FieldOptions.apply(letter, value, to: &fields, passwordClass, io: context.io) {
+        case .applied: continue
+        case .failed: return 1
+        case .notAField: return showUsage
+        }
+      }
+    }
+    guard let item = findFirst(passwordClass, fields, keychainNames: getopt.operands, context) else {
+      context.diagnostics.error("SecKeychainSearchCopyNext", errSecItemNotFound)
+      return errSecItemNotFound
+    }
+    var secret: [UInt8] = []
+    if showPassword {
+      do {
+        secret = try context.items.secret(of: item)
+      } catch {
+        return error.status  // macOS returns the status of SecKeychainItemCopyContent without a message
+      }
+    }
+    defer { wipe(&secret) }
+    if passwordOnly {
+      context.io.writeOutput(BufferFormat.passwordOnly(secret))
+    } else {
+      context.io.writeOutput(AttributeBlock.render(item))
+      if showPassword {
+        context.io.writeError(Array("password: ".utf8) + BufferFormat.buffer(secret) + [UInt8(ascii: "\n")])
+      }
+    }
+    return 0
+  }
+
+  /// The first item matching `fields` in the named keychains, as `find_first_generic_password` /
+  /// `find_first_internet_password` search; nil when there is none. A failed search reports
+  /// `SecKeychainSearchCreateFromAttributes` and finds nothing, as macOS's tool does.
+  static func findFirst(
+    _ passwordClass: PasswordClass, _ fields: PasswordFields, keychainNames: [String], _ context: CommandContext
+  ) -> ItemRecord? {
+    guard KnownCodes.areStorable(fields) else { return nil }
+    do {
+      let keychains = try context.keychains(named: keychainNames)
+      let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
+      return try context.items.first(passwordClass, matching: attributes, in: keychains)
+    } catch {
+      context.diagnostics.error("SecKeychainSearchCreateFromAttributes", error.status)
+      return nil
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import KeychainServices
+
+/// The SecItem calls the password commands make. Every item is named afterwards by the reference its search returned
+/// (`kSecValueRef`), as macOS's tool works on the `SecKeychainItemRef` it found: a delete or update touches exactly
+/// the item that was printed.
+struct PasswordItems {
+  /// The first item of a class whose attributes match, within `keychains` (every keychain when nil), or nil when
+  /// none does. Throws the status of a failed search.
+  func first(
+    _ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?
+  ) throws(KeychainError) -> ItemRecord? {
+    try search(passwordClass, matching: attributes, in: keychains, all: false).first
+  }
+
+  /// Every item of a class within `keychains` (every keychain when nil); with `secrets`, their secrets too, fetched
+  /// in one batch.
+  func all(
+    _ passwordClass: PasswordClass, in keychains: [Keychain]?, secrets: Bool = false
+  ) throws(KeychainError) -> [ItemRecord] {
+    try search(passwordClass, matching: [:], in: keychains, all: true, secrets: secrets)
+  }
+
+  /// The secret of an item found before.
+  func secret(of item: ItemRecord) throws(KeychainError) -> [UInt8] {
+    var query = itemQuery(item)
+    query[kSecReturnData as String] = true
+    var result: CFTypeRef?
+    let status = SecItemCopyMatching(query as CFDictionary, &result)
+    guard status == errSecSuccess else { throw KeychainError(status: status) }
+    switch result {
+    case let data as Data: return Array(data)
+    case let data as NSData: return Array(Data(referencing: data))
+    default: throw KeychainError(status: errSecInternalComponent)
+    }
+  }
+
+  /// Adds an item (SecItemAdd) with `attributes` and `secret`; returns the status.
+  func add(_ passwordClass: PasswordClass, attributes: [String: Any], secret: [UInt8]) -> OSStatus {
+    var query = attributes
+    query[kSecClass as String] = passwordClass.secClass
+    query[kSecValueData as String] = Data(secret)
+    return SecItemAdd(query as CFDictionary, nil)
+  }
+
+  /// Changes attributes and, when given, the secret of an item found before (SecItemUpdate); returns the status.
+  func update(_ item: ItemRecord, attributes: [String: Any], secret: [UInt8]?) -> OSStatus {
+    var changes = attributes
+    if let secret { changes[kSecValueData as String] = Data(secret) }
+    guard !changes.isEmpty else { return errSecSuccess }
+    return SecItemUpdate(itemQuery(item) as CFDictionary, changes as CFDictionary)
+  }
+
+  /// Deletes an item found before (SecItemDelete); returns the status.
+  func delete(_ item: ItemRecord) -> OSStatus {
+    SecItemDelete(itemQuery(item) as CFDictionary)
+  }
+
+  /// A query naming exactly one found item.
+  private func itemQuery(_ item: ItemRecord) -> [String: Any] {
+    var query: [String: Any] = [kSecClass as String: item.passwordClass.secClass]
+    if let reference = item.reference { query[kSecValueRef as String] = reference }
+    return query
+  }
+
+  private func search(
+    _ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?, all: Bool,
+    secrets: Bool = false
+  ) throws(KeychainError) -> [ItemRecord] {
+    var query = attributes
+    if secrets { query[kSecReturnData as String] = true }
+    query[kSecClass as String] = passwordClass.secClass
+    query[kSecReturnAttributes as String] = true
+    query[kSecReturnRef as String] = true
+    query[kSecReturnPersistentRef as String] = true
+    // A search restricted to keychains must see every match to pick the first one inside them.
+    query[kSecMatchLimit as String] = (all || keychains != nil) ? kSecMatchLimitAll : kSecMatchLimitOne
+    var result: CFTypeRef?
+    let status = SecItemCopyMatching(query as CFDictionary, &result)
+    if status == errSecItemNotFound { return [] }
+    guard status == errSecSuccess else { throw KeychainError(status: status) }
+    let elements: [Any]
+    switch result {
+    case let array as NSArray: elements = array.map { $0 }
+    case let single?: elements = [single]
+    case nil: elements = []
+    }
+    let records = elements.compactMap { record(from: $0, passwordClass) }
+    guard let keychains else { return records }
+    return records.filter { record in keychains.contains { $0.path == record.keychainPath } }
+  }
+
+  /// An item from one result dictionary (attributes plus `v_Ref` and `v_PersistentRef`).
+  private func record(from element: Any, _ passwordClass: PasswordClass) -> ItemRecord? {
+    guard let dictionary = element as? NSDictionary else { return nil }
+    var attributes: [String: Any] = [:]
+    for (key, value) in dictionary { attributes[String(describing: key)] = value }
+    let reference = attributes.removeValue(forKey: kSecValueRef as String) as AnyObject?
+    let persistent = AttributeBytes.of(attributes.removeValue(forKey: kSecValuePersistentRef as String))
+    let secret = AttributeBytes.of(attributes.removeValue(forKey: kSecValueData as String))
+    let keychainPath = persistent.flatMap(ItemLocation.collectionPath(fromPersistentReference:)) ?? ""
+    return ItemRecord(
+      passwordClass: passwordClass, keychainPath: keychainPath, attributes: attributes, reference: reference,
+      secret: secret)
+  }
+}
+
+/// Where an item lives, read from its persistent reference.
+///
+/// Stand-in: SecItem's references keep the item's D-Bus object path to themselves, so the collection is read from
+/// the persistent reference, whose layout KeychainServices documents (`ItemLocator.swift`): `SKLPR1`, the four-byte
+/// class code, then the item's object path in UTF-8.
+enum ItemLocation {
+  private static let magic = Array("SKLPR1".utf8)
+
+  /// The collection path of the item a persistent reference names (`…/collection/login` for
+  /// `…/collection/login/12`); nil when the bytes are not such a reference.
+  static func collectionPath(fromPersistentReference bytes: [UInt8]) -> String? {
+    guard bytes.count > magic.count + 4, bytes.starts(with: magic) else { return nil }
+    let itemPath = String(decoding: bytes[(magic.count + 4)...], as: UTF8.self)
+    guard let slash = itemPath.lastIndex(of: "/"), slash != itemPath.startIndex else { return nil }
+    return String(itemPath[..<slash])
+  }
+}

@@ -1,0 +1,52 @@
+import KeychainServices
+
+/// A keychain as the commands see it: one Secret Service collection, named by its D-Bus object path (what
+/// `list-keychains`, `default-keychain` and the `keychain:` line print, and what every command accepts back).
+struct Keychain: Equatable, Hashable, Sendable {
+  /// The collection's object path, e.g. `/org/freedesktop/secrets/collection/login`.
+  let path: String
+
+  /// The collection's name: the last element of its path (`login`, `session`).
+  var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+  /// Whether an item object path (`…/collection/login/12`) lies in this collection.
+  func contains(itemPath: String) -> Bool {
+    itemPath.hasPrefix(path + "/")
+  }
+}
+
+/// A keychain operation that failed, with the status macOS's tool would report.
+struct KeychainError: Error, Equatable, Sendable {
+  let status: OSStatus
+}
+
+/// The keychain-level operations the commands need beyond SecItem: listing the collections, the `default` alias,
+/// locking and unlocking. (KeychainServices has no such API yet; `SecretServiceCatalog` stands in for it.)
+protocol KeychainCatalog: AnyObject {
+  /// Every collection, in the service's order.
+  func keychains() throws(KeychainError) -> [Keychain]
+  /// The collection the `default` alias names; nil when none is set.
+  func defaultKeychain() throws(KeychainError) -> Keychain?
+  /// Locks a collection.
+  func lock(_ keychain: Keychain) throws(KeychainError)
+  /// Unlocks a collection; the Secret Service shows its own unlock prompt when it needs the password.
+  func unlock(_ keychain: Keychain) throws(KeychainError)
+}
+
+extension KeychainCatalog {
+  /// The collection a command-line keychain name means (macOS's `keychain_open`), nil when there is none.
+  ///
+  /// Accepted: the collection's object path; its name (`login`); and the macOS spellings of a keychain file, whose
+  /// last path element without `.keychain`, `.keychain-db` or `.keyring` is the name (`login.keychain`,
+  /// `~/Library/Keychains/login.keychain-db`).
+  func resolve(_ name: String) throws(KeychainError) -> Keychain? {
+    let all = try keychains()
+    if let exact = all.first(where: { $0.path == name }) { return exact }
+    var base = name.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? name
+    for suffix in [".keychain-db", ".keychain", ".keyring"] where base.hasSuffix(suffix) {
+      base = String(base.dropLast(suffix.count))
+      break
+    }
+    return all.first { $0.name == base }
+  }
+}

@@ -1,0 +1,78 @@
+/// One command of macOS's `security`.
+struct CommandEntry: Sendable {
+  /// The full name (`find-generic-password`).
+  let name: String
+  /// Usage and summary; nil for a command this tool does not implement.
+  let text: CommandUsage.Text?
+  /// The implementation: arguments after the command name → result. Nil for `help` (the runner's own) and for
+  /// commands this tool does not implement.
+  let run: (@Sendable ([String], CommandContext) -> CommandResult)?
+}
+
+/// macOS's command table (`commands` in `SecurityTool/macOS/security.c`), in macOS's order, which matters: a
+/// command is chosen by prefix and the first entry whose name starts with what was typed wins (`security find`
+/// runs find-generic-password, `security lo` login-keychain). Commands outside the keychain-item set are listed by
+/// name only, so that an abbreviation never runs a different command than on a Mac; running them fails with
+/// `errSecUnimplemented`.
+enum CommandTable {
+  static let entries: [CommandEntry] =
+    [
+      CommandEntry(name: "help", text: CommandUsage.help, run: nil),
+      CommandEntry(name: "list-keychains", text: CommandUsage.listKeychains, run: KeychainListCommands.listKeychains),
+      unavailable("list-smartcards"),
+      CommandEntry(
+        name: "default-keychain", text: CommandUsage.defaultKeychain, run: KeychainListCommands.defaultKeychain),
+      unavailable("login-keychain"),
+      CommandEntry(
+        name: "create-keychain", text: CommandUsage.createKeychain, run: KeychainLockCommands.createKeychain),
+      CommandEntry(
+        name: "delete-keychain", text: CommandUsage.deleteKeychain, run: KeychainLockCommands.deleteKeychain),
+      CommandEntry(name: "lock-keychain", text: CommandUsage.lockKeychain, run: KeychainLockCommands.lockKeychain),
+      CommandEntry(
+        name: "unlock-keychain", text: CommandUsage.unlockKeychain, run: KeychainLockCommands.unlockKeychain),
+      unavailable("set-keychain-settings"), unavailable("set-keychain-password"), unavailable("show-keychain-info"),
+      CommandEntry(name: "dump-keychain", text: CommandUsage.dumpKeychain, run: DumpKeychainCommand.run),
+      unavailable("create-keypair"),
+      CommandEntry(
+        name: "add-generic-password", text: CommandUsage.addGenericPassword,
+        run: { AddPasswordCommand.run(.generic, $0, $1) }),
+      CommandEntry(
+        name: "add-internet-password", text: CommandUsage.addInternetPassword,
+        run: { AddPasswordCommand.run(.internet, $0, $1) }),
+      unavailable("add-certificates"),
+      CommandEntry(
+        name: "find-generic-password", text: CommandUsage.findGenericPassword,
+        run: { FindPasswordCommand.run(.generic, $0, $1) }),
+      CommandEntry(
+        name: "delete-generic-password", text: CommandUsage.deleteGenericPassword,
+        run: { DeletePasswordCommand.run(.generic, $0, $1) }),
+      unavailable("set-generic-password-partition-list"),
+      CommandEntry(
+        name: "find-internet-password", text: CommandUsage.findInternetPassword,
+        run: { FindPasswordCommand.run(.internet, $0, $1) }),
+      CommandEntry(
+        name: "delete-internet-password", text: CommandUsage.deleteInternetPassword,
+        run: { DeletePasswordCommand.run(.internet, $0, $1) }),
+    ] + otherCommands.map(unavailable)
+
+  /// The rest of macOS's commands, in its order (certificates, keys, identities, trust settings, authorization,
+  /// smart cards, …).
+  private static let otherCommands = [
+    "set-internet-password-partition-list", "find-key", "set-key-partition-list", "find-certificate",
+    "find-identity", "delete-certificate", "delete-identity", "set-identity-preference", "get-identity-preference",
+    "create-db", "export", "import", "export-smartcard", "cms", "install-mds", "add-trusted-cert",
+    "remove-trusted-cert", "dump-trust-settings", "user-trust-settings-enable", "trust-settings-export",
+    "trust-settings-import", "verify-cert", "authorize", "authorizationdb", "execute-with-privileges", "leaks",
+    "error", "create-filevaultmaster-keychain", "smartcards", "translocate-policy-check",
+    "translocate-status-check", "translocate-original-path", "requirement-evaluate", "filevault", "platformsso",
+  ]
+
+  private static func unavailable(_ name: String) -> CommandEntry {
+    CommandEntry(name: name, text: nil, run: nil)
+  }
+
+  /// macOS's `match_command`: the first command whose name starts with `typed`.
+  static func match(_ typed: String) -> CommandEntry? {
+    entries.first { $0.name.utf8.starts(with: typed.utf8) }
+  }
+}
