@@ -7,6 +7,7 @@
 ///   result code.
 ///
 /// The corresponding Apple function is `SecItemAdd`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
   result?.pointee = nil
   return secItemStatus { () throws(SecItemError) in

@@ -8,6 +8,7 @@
 /// - Returns: `errSecSuccess`, `errSecItemNotFound` when nothing matches, or another result code.
 ///
 /// The corresponding Apple function is `SecItemCopyMatching`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
   result?.pointee = nil
   return secItemStatus { () throws(SecItemError) in

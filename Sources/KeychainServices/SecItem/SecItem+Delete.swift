@@ -5,6 +5,7 @@
 /// - Returns: `errSecSuccess`, `errSecItemNotFound` when nothing matches, or another result code.
 ///
 /// The corresponding Apple function is `SecItemDelete`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
   secItemStatus { () throws(SecItemError) in try DeleteOperation.run(query) }
 }

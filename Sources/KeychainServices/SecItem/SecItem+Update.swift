@@ -7,6 +7,7 @@
 ///   make two items share a primary key (then nothing is changed), or another result code.
 ///
 /// The corresponding Apple function is `SecItemUpdate`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
   secItemStatus { () throws(SecItemError) in try UpdateOperation.run(query, attributesToUpdate) }
 }

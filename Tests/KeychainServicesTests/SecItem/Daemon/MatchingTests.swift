@@ -1,0 +1,79 @@
+import Foundation
+import Security
+import Testing
+
+@Suite("Matching: exact, case-insensitive, label, partial attributes")
+struct MatchingTests {
+  let service = unique("match")
+
+  @Test("matching is exact and case-sensitive by default")
+  func exactByDefault() {
+    #expect(add(genericPassword(service: service, account: "Alice")) == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service, account: "alice")) == 0)
+    #expect(matchCount(genericPassword(service: service, account: "Alice")) == 1)
+  }
+
+  @Test("kSecMatchCaseInsensitive finds strings that differ in case")
+  func caseInsensitive() {
+    #expect(add(genericPassword(service: service, account: "Alice")) == errSecSuccess)
+    var query = genericPassword(service: service.uppercased(), account: "aLiCe")
+    query[kSecMatchCaseInsensitive as String] = true
+    #expect(matchCount(query) == 1)
+  }
+
+  @Test("kSecMatchDiacriticInsensitive finds strings that differ in accents")
+  func diacriticInsensitive() {
+    #expect(add(genericPassword(service: service, account: "José")) == errSecSuccess)
+    var query = genericPassword(service: service, account: "Jose")
+    query[kSecMatchDiacriticInsensitive as String] = true
+    #expect(matchCount(query) == 1)
+  }
+
+  @Test("kSecAttrLabel matches the item label")
+  func label() {
+    #expect(
+      add(merged(genericPassword(service: service, account: "a"), [kSecAttrLabel as String: "My Label"]))
+        == errSecSuccess)
+    #expect(add(genericPassword(service: service, account: "b")) == errSecSuccess)
+    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "My Label"])) == 1)
+    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "my label"])) == 0)
+  }
+
+  @Test("the label defaults to the service, as on macOS")
+  func defaultLabel() throws {
+    #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
+    let found = try #require(attributes(genericPassword(service: service)))
+    #expect(found[kSecAttrLabel as String] as? String == service)
+  }
+
+  @Test("an internet password's label defaults to the server")
+  func defaultInternetLabel() throws {
+    let server = unique("host")
+    #expect(add(internetPassword(server: server, account: "a")) == errSecSuccess)
+    #expect(attributes(internetPassword(server: server))?[kSecAttrLabel as String] as? String == server)
+  }
+
+  @Test("a query with fewer attributes matches items with more")
+  func subsetMatching() {
+    let server = unique("host")
+    let full = merged(
+      internetPassword(server: server, account: "a"),
+      [kSecAttrPort as String: 8443, kSecAttrProtocol as String: kSecAttrProtocolHTTPS, kSecAttrPath as String: "/x"])
+    #expect(add(full) == errSecSuccess)
+    #expect(matchCount(internetPassword(server: server)) == 1)
+    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 8443])) == 1)
+    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 443])) == 0)
+  }
+
+  @Test("a generic query does not match internet passwords and vice versa")
+  func classesAreSeparate() {
+    let name = unique("both")
+    #expect(add(genericPassword(service: name, account: "a")) == errSecSuccess)
+    #expect(add(internetPassword(server: name, account: "a")) == errSecSuccess)
+    #expect(
+      matchCount([
+        kSecClass as String: kSecClassInternetPassword, kSecAttrAccount as String: "a", kSecAttrServer as String: name,
+      ]) == 1)
+    #expect(matchCount(genericPassword(service: name, account: "a")) == 1)
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Security
+import Testing
+
+@Suite("Update and delete semantics")
+struct UpdateDeleteTests {
+  let service = unique("upd")
+
+  func addItem(_ account: String, _ secret: String) {
+    precondition(
+      add(merged(genericPassword(service: service, account: account), [kSecValueData as String: Data(utf8: secret)]))
+        == errSecSuccess)
+  }
+
+  @Test("SecItemUpdate changes the data of every match")
+  func updateDataOfAll() {
+    addItem("a", "1")
+    addItem("b", "2")
+    #expect(
+      SecItemUpdate(
+        genericPassword(service: service) as CFDictionary, [kSecValueData as String: Data(utf8: "new")] as CFDictionary)
+        == errSecSuccess)
+    #expect(secret(genericPassword(service: service, account: "a")) == Data(utf8: "new"))
+    #expect(secret(genericPassword(service: service, account: "b")) == Data(utf8: "new"))
+  }
+
+  @Test("SecItemUpdate changes attributes and keeps the data")
+  func updateAttributes() throws {
+    addItem("a", "1")
+    let status = SecItemUpdate(
+      genericPassword(service: service, account: "a") as CFDictionary,
+      [kSecAttrComment as String: "noted", kSecAttrLabel as String: "New label"] as CFDictionary)
+    #expect(status == errSecSuccess)
+    let found = try #require(attributes(genericPassword(service: service, account: "a")))
+    #expect(found[kSecAttrComment as String] as? String == "noted")
+    #expect(found[kSecAttrLabel as String] as? String == "New label")
+    #expect(secret(genericPassword(service: service, account: "a")) == Data(utf8: "1"))
+  }
+
+  @Test("SecItemUpdate of the account keeps the item findable under the new account only")
+  func updateAccount() {
+    addItem("old", "1")
+    #expect(
+      SecItemUpdate(
+        genericPassword(service: service, account: "old") as CFDictionary,
+        [kSecAttrAccount as String: "new"] as CFDictionary) == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service, account: "old")) == 0)
+    #expect(secret(genericPassword(service: service, account: "new")) == Data(utf8: "1"))
+  }
+
+  @Test("SecItemUpdate without a match is errSecItemNotFound")
+  func updateNotFound() {
+    #expect(
+      SecItemUpdate(
+        genericPassword(service: service) as CFDictionary, [kSecValueData as String: Data()] as CFDictionary)
+        == errSecItemNotFound)
+  }
+
+  @Test("SecItemDelete removes every match")
+  func deleteAll() {
+    addItem("a", "1")
+    addItem("b", "2")
+    addItem("c", "3")
+    #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service)) == 0)
+  }
+
+  @Test("SecItemDelete removes only the matches")
+  func deleteSome() {
+    addItem("a", "1")
+    addItem("b", "2")
+    #expect(SecItemDelete(genericPassword(service: service, account: "a") as CFDictionary) == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service)) == 1)
+  }
+
+  @Test("SecItemDelete without a match is errSecItemNotFound")
+  func deleteNotFound() {
+    #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecItemNotFound)
+  }
+
+  @Test("SecItemDelete accepts kSecMatchLimitAll")
+  func deleteWithLimitAll() {
+    addItem("a", "1")
+    addItem("b", "2")
+    #expect(
+      SecItemDelete(
+        merged(genericPassword(service: service), [kSecMatchLimit as String: kSecMatchLimitAll]) as CFDictionary)
+        == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service)) == 0)
+  }
+
+  @Test("the modification date moves forward on update; the creation date stays")
+  func modificationDate() throws {
+    addItem("a", "1")
+    let before = try #require(attributes(genericPassword(service: service, account: "a")))
+    Thread.sleep(forTimeInterval: 1.1)
+    #expect(
+      SecItemUpdate(
+        genericPassword(service: service, account: "a") as CFDictionary,
+        [kSecAttrComment as String: "x"] as CFDictionary) == errSecSuccess)
+    let after = try #require(attributes(genericPassword(service: service, account: "a")))
+    let created = try #require(before[kSecAttrCreationDate as String] as? Date)
+    #expect(after[kSecAttrCreationDate as String] as? Date == created)
+    let modifiedBefore = try #require(before[kSecAttrModificationDate as String] as? Date)
+    let modifiedAfter = try #require(after[kSecAttrModificationDate as String] as? Date)
+    #expect(modifiedAfter > modifiedBefore)
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Security
+import Testing
+
+/// Bad input is errSecParam (or Apple's more precise code) and writes nothing.
+@Suite("Validation against the real keyring: errors write nothing")
+struct ValidationTests {
+  let service = unique("valid")
+
+  @Test("a NUL in the account is errSecParam and adds nothing")
+  func nulAccount() {
+    #expect(add(genericPassword(service: service, account: "a\u{0}b")) == errSecParam)
+    #expect(matchCount(genericPassword(service: service)) == 0)
+  }
+
+  @Test("a wrong value type is errSecParam and adds nothing")
+  func wrongType() {
+    #expect(
+      add(merged(genericPassword(service: service, account: "a"), [kSecAttrComment as String: 42])) == errSecParam)
+    #expect(
+      add(merged(genericPassword(service: service, account: "a"), [kSecValueData as String: "not data"])) == errSecParam
+    )
+    #expect(matchCount(genericPassword(service: service)) == 0)
+  }
+
+  @Test("a missing class is errSecParam")
+  func missingClass() {
+    #expect(add([kSecAttrService as String: service]) == errSecParam)
+    #expect(SecItemDelete([kSecAttrService as String: service] as CFDictionary) == errSecParam)
+  }
+
+  @Test("kSecClass in the attributes to update is errSecParam and changes nothing")
+  func classInUpdate() {
+    #expect(
+      add(merged(genericPassword(service: service, account: "a"), [kSecValueData as String: Data(utf8: "v")]))
+        == errSecSuccess)
+    let status = SecItemUpdate(
+      genericPassword(service: service) as CFDictionary,
+      [kSecClass as String: kSecClassInternetPassword, kSecValueData as String: Data(utf8: "w")] as CFDictionary)
+    #expect(status == errSecParam)
+    #expect(secret(genericPassword(service: service)) == Data(utf8: "v"))
+  }
+
+  @Test("return keys in an update query are errSecParam")
+  func returnKeysInUpdate() {
+    #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
+    let query = merged(genericPassword(service: service), [kSecReturnData as String: true])
+    #expect(SecItemUpdate(query as CFDictionary, [kSecAttrComment as String: "c"] as CFDictionary) == errSecParam)
+  }
+
+  @Test("a bad value among several update attributes changes nothing")
+  func partialUpdate() {
+    #expect(
+      add(merged(genericPassword(service: service, account: "a"), [kSecAttrComment as String: "old"])) == errSecSuccess)
+    let status = SecItemUpdate(
+      genericPassword(service: service) as CFDictionary,
+      [kSecAttrComment as String: "new", kSecAttrLabel as String: "bad\u{0}label"] as CFDictionary)
+    #expect(status == errSecParam)
+    #expect(attributes(genericPassword(service: service))?[kSecAttrComment as String] as? String == "old")
+  }
+
+  @Test("a server attribute on a generic password is errSecNoSuchAttr")
+  func attributeOfOtherClass() {
+    #expect(add(merged(genericPassword(service: service), [kSecAttrServer as String: "h"])) == errSecNoSuchAttr)
+    #expect(matchCount(genericPassword(service: service)) == 0)
+  }
+
+  @Test("a class that is not implemented yet is errSecUnimplemented")
+  func keysNotYet() {
+    #expect(add([kSecClass as String: kSecClassKey, kSecAttrLabel as String: service]) == errSecUnimplemented)
+  }
+}
