@@ -1,0 +1,11 @@
+import Benchmark
+
+/// Every benchmark of issue 6 (package-benchmark calls this once per process). See docs/performance.md.
+let benchmarks: @Sendable () -> Void = {
+  for size in keyringSizes {
+    registerFloorBenchmarks(size: size)
+    registerLibsecretBenchmarks(size: size)
+    registerSecItemBenchmarks(size: size)
+  }
+  registerMemoryBenchmarks()
+}

@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+import class Foundation.ProcessInfo
+import struct Foundation.URL
+
+// Benchmarks of the root package against libsecret's own C API and the bare D-Bus floor (issue 6).
+// Run inside a private keyring: `dbus/with-keyring swift package --package-path Benchmarks benchmark`
+// (see docs/performance.md). A separate package, so that the root package does not depend on package-benchmark.
+
+// A path dependency's identity is the last component of its path: the name of the folder holding the root package
+// (the clone's directory), which is not known in advance.
+let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .lastPathComponent
+
+let package = Package(
+  name: "KeychainServicesBenchmarks",
+  dependencies: [
+    .package(path: ".."),
+    // Only the MallocInterposer trait: the default RuntimeInterposer trait (Swift 6.3 on Linux) pulls in
+    // swift-runtime-interposer, which the ARC metrics would need and these benchmarks do not.
+    .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    // libsecret and GLib through pkg-config, for the C baseline only.
+    .systemLibrary(
+      name: "CLibSecretBench",
+      pkgConfig: "libsecret-1",
+      providers: [.apt(["libsecret-1-dev"])]
+    ),
+    // libsecret's own C API doing the work of each SecItem call, and the bare D-Bus calls of the floor. The only C.
+    .target(
+      name: "LibsecretBaseline",
+      dependencies: ["CLibSecretBench"]
+    ),
+    .executableTarget(
+      name: "KeychainBenchmarks",
+      dependencies: [
+        "LibsecretBaseline",
+        .product(name: "KeychainServices", package: rootPackage),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/KeychainBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,48 @@
+// The libsecret baseline and the D-Bus floor of the benchmarks: libsecret's own C API doing the work of each
+// SecItem call, and bare D-Bus calls to the keyring daemon. Plain C types only, so Swift needs no GLib headers.
+//
+// Items are generic passwords addressed by two attributes, `service` and `account`, through a libsecret schema
+// named org.freedesktop.Secret.Generic with SECRET_SCHEMA_DONT_MATCH_NAME (searches do not require xdg:schema).
+// Every call is bounded: libsecret calls by a GCancellable cancelled by a watchdog thread after
+// LSB_CALL_DEADLINE_SECONDS, bare D-Bus calls by their own timeout. Not thread-safe: one benchmark thread.
+#ifndef LIBSECRET_BASELINE_H
+#define LIBSECRET_BASELINE_H
+
+#include <stddef.h>
+
+#define LSB_CALL_DEADLINE_SECONDS 60
+
+/// The message of the last failure (empty when none). Valid until the next call. Never holds secret bytes.
+const char *lsb_last_error(void);
+
+/// Connects once: the session bus, libsecret's SecretService with an open session, the schema. 0, or -1.
+int lsb_connect(void);
+
+/// secret_password_storev_sync into the default collection (replaces an item with the same attributes). 0, or -1.
+int lsb_store(const char *service, const char *account, const char *label, const char *secret);
+
+/// secret_password_lookupv_sync: the length of the secret found, -1 when none matches, -2 on failure.
+long lsb_lookup(const char *service, const char *account);
+
+/// secret_password_clearv_sync (every matching item; `account` NULL: any account): 1 when something was deleted,
+/// 0 when nothing matched, -1 on failure.
+int lsb_clear(const char *service, const char *account);
+
+/// secret_service_search_sync for {service} (service NULL: every item; account NULL: any account) with flags
+/// UNLOCK, plus ALL when `all`, plus
+/// LOAD_SECRETS when `load_secrets`; reads every item's attributes, label, dates and (if loaded) secret, as a
+/// SecItemCopyMatching returning attributes (and data) must. Returns the number of items, or -1. `*bytes` receives
+/// the total size of what was read (so nothing can be optimised away).
+long lsb_search(const char *service, const char *account, int all, int load_secrets, size_t *bytes);
+
+/// The D-Bus floor: org.freedesktop.DBus.Peer.Ping to org.freedesktop.secrets. 0, or -1.
+int lsb_ping(void);
+
+/// The D-Bus floor: org.freedesktop.Secret.Service.SearchItems with an attribute nothing has. Number of paths
+/// returned (0), or -1.
+long lsb_search_items_no_match(void);
+
+/// A bare SearchItems for {service} (plus {account} when not NULL): the number of unlocked paths, or -1.
+long lsb_count(const char *service, const char *account);
+
+#endif
