@@ -3,7 +3,7 @@ import Security
 import Testing
 
 @Suite("kSecAttrSynchronizable matching")
-struct SynchronizableTests {
+struct SecItemSynchronizableTests {
   let service = unique("sync")
 
   init() {

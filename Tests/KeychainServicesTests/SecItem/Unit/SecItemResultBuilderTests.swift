@@ -4,7 +4,7 @@ import Testing
 @testable import KeychainServices
 
 @Suite("Result building")
-struct ResultBuilderTests {
+struct SecItemResultBuilderTests {
   private let item = StoredItem(
     ItemSnapshot(
       path: "/org/freedesktop/secrets/collection/login/7", label: "svc",

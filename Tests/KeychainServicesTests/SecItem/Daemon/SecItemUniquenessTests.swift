@@ -3,7 +3,7 @@ import Security
 import Testing
 
 @Suite("Uniqueness by Apple's primary keys")
-struct UniquenessTests {
+struct SecItemUniquenessTests {
   let service = unique("unique")
 
   @Test("adding a generic password with the same account and service is errSecDuplicateItem")

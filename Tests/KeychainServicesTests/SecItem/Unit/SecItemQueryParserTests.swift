@@ -4,7 +4,7 @@ import Testing
 @testable import KeychainServices
 
 @Suite("Query parsing and validation")
-struct QueryParserTests {
+struct SecItemQueryParserTests {
   private func parse(_ query: [String: Any], _ operation: SecItemOperation = .copyMatching) throws -> ItemQuery {
     try QueryParser.parse(query as CFDictionary, for: operation)
   }

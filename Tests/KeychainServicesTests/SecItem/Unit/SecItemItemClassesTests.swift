@@ -4,7 +4,7 @@ import Testing
 @testable import KeychainServices
 
 @Suite("Item classes: recognising stored items")
-struct ItemClassesTests {
+struct SecItemItemClassesTests {
   @Test("items with this package's schema belong to that class")
   func ownSchema() {
     #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.GenericPassword"])?.code == "genp")

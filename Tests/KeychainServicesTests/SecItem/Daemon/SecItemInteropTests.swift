@@ -6,7 +6,7 @@ import Testing
 /// Items written by other Secret Service clients are found, and ours are found by them. These run against the
 /// default bus (dbus/with-keyring), which the external commands inherit.
 @Suite("Interoperability with other Secret Service clients")
-struct InteropTests {
+struct SecItemInteropTests {
   let service = unique("interop")
 
   func secretTool(_ arguments: [String], input: String? = nil) throws -> CommandResult {

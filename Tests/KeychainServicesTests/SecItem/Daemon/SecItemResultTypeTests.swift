@@ -3,7 +3,7 @@ import Security
 import Testing
 
 @Suite("Result types and match limits")
-struct ResultTypeTests {
+struct SecItemResultTypeTests {
   let service = unique("results")
 
   /// Adds `count` items with accounts a0, a1, … and secrets s0, s1, … (in that order of creation).

@@ -3,7 +3,7 @@ import Security
 import Testing
 
 @Suite("Update and delete semantics")
-struct UpdateDeleteTests {
+struct SecItemUpdateDeleteTests {
   let service = unique("upd")
 
   func addItem(_ account: String, _ secret: String) {

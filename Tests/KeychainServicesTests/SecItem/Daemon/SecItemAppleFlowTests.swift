@@ -5,7 +5,7 @@ import Testing
 /// Apple's documented flows ("Adding a password to the keychain", "Searching for keychain items", "Updating and
 /// deleting keychain items"), written as Apple-platform code.
 @Suite("Apple's documented internet-password flow")
-struct AppleFlowTests {
+struct SecItemAppleFlowTests {
   struct Credentials {
     var username: String
     var password: String

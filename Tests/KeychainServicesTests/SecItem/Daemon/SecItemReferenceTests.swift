@@ -3,7 +3,7 @@ import Security
 import Testing
 
 @Suite("Item references and persistent references")
-struct ReferenceTests {
+struct SecItemReferenceTests {
   let service = unique("refs")
 
   func addAndReturn(_ account: String, _ returnKey: CFString) -> CFTypeRef? {

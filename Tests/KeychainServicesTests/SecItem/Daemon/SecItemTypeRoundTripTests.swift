@@ -3,7 +3,7 @@ import Security
 import Testing
 
 @Suite("Attribute and secret types round-trip")
-struct TypeRoundTripTests {
+struct SecItemTypeRoundTripTests {
   let service = unique("types")
 
   func roundTrip(_ extra: [String: Any]) throws -> [String: Any] {

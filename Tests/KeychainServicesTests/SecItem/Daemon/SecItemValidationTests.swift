@@ -4,7 +4,7 @@ import Testing
 
 /// Bad input is errSecParam (or Apple's more precise code) and writes nothing.
 @Suite("Validation against the real keyring: errors write nothing")
-struct ValidationTests {
+struct SecItemValidationTests {
   let service = unique("valid")
 
   @Test("a NUL in the account is errSecParam and adds nothing")

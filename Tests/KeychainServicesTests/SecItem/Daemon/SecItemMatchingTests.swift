@@ -3,7 +3,7 @@ import Security
 import Testing
 
 @Suite("Matching: exact, case-insensitive, label, partial attributes")
-struct MatchingTests {
+struct SecItemMatchingTests {
   let service = unique("match")
 
   @Test("matching is exact and case-sensitive by default")

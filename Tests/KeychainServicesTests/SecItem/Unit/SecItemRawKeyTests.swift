@@ -4,7 +4,7 @@ import Testing
 @testable import KeychainServices
 
 @Suite("Raw keys of the SecItem layer agree with the public constants")
-struct RawKeyTests {
+struct SecItemRawKeyTests {
   @Test("keys and values read by the parser equal the kSec constants")
   func rawValuesMatch() {
     let pairs: [(CFString, String)] = [

@@ -4,7 +4,7 @@ import Testing
 @testable import KeychainServices
 
 @Suite("Attribute codec: Apple values ↔ Secret Service strings")
-struct AttributeCodecTests {
+struct SecItemAttributeCodecTests {
   private let generic = ItemClass.genericPassword
   private let internet = ItemClass.internetPassword
 
