@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// dump-keychain against the real keyring (which other tests share: only this test's items are checked).
+@Suite("dump-keychain on the keyring")
+struct DumpKeychainTests {
+  let service = unique("svc")
+
+  @Test("every item is listed as find-generic-password lists it")
+  func attributes() {
+    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"])
+    let block = security(["find-generic-password", "-s", service]).output
+    let dump = security(["dump-keychain"])
+    #expect(dump.status == 0)
+    #expect(dump.output.contains(block))
+    #expect(!dump.output.contains("s3cret\""))
+  }
+
+  @Test("-d follows each item with its secret")
+  func data() {
+    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"])
+    let block = security(["find-generic-password", "-s", service]).output
+    #expect(security(["dump-keychain", "-d", "login.keychain"]).output.contains(block + "data:\n\"s3cret\"\n"))
+  }
+
+  @Test("-o writes the dump to a file")
+  func outputFile() throws {
+    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"])
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(unique("dump")).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = security(["dump-keychain", "-o", path])
+    #expect(run.status == 0)
+    #expect(run.output.isEmpty)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("    \"svce\"<blob>=\"\(service)\"\n"))
+  }
+
+  @Test("a dump of another keychain leaves the item out")
+  func otherKeychain() {
+    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"])
+    #expect(!security(["dump-keychain", "session"]).output.contains(service))
+  }
+}

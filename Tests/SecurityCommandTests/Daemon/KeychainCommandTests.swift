@@ -1,0 +1,98 @@
+import Foundation
+import KeyringTestSupport
+import Testing
+
+/// list-keychains, default-keychain, lock-keychain and unlock-keychain. Locking gets a private keyring of its own,
+/// so that the shared one stays unlocked for the other tests.
+@Suite("keychain commands on the keyring")
+struct KeychainCommandTests {
+  @Test("list-keychains prints every collection, the default first")
+  func listKeychains() {
+    let run = security(["list-keychains"])
+    #expect(run.status == 0)
+    #expect(
+      run.output
+        == "    \"/org/freedesktop/secrets/collection/login\"\n    \"/org/freedesktop/secrets/collection/session\"\n")
+  }
+
+  @Test("list-keychains -d system lists nothing on Linux")
+  func listSystemDomain() {
+    let run = security(["list-keychains", "-d", "sys"])
+    #expect(run.status == 0)
+    #expect(run.output.isEmpty)
+  }
+
+  @Test("default-keychain prints the default alias's collection")
+  func defaultKeychain() {
+    let run = security(["default-keychain"])
+    #expect(run.status == 0)
+    #expect(run.output == "    \"/org/freedesktop/secrets/collection/login\"\n")
+  }
+
+  @Test("setting the search list or the default is not supported")
+  func setting() {
+    let list = security(["list-keychains", "-s", "login.keychain"])
+    #expect(list.status == 1)
+    #expect(list.error == "security: SecKeychainSetSearchList: Function or operation not implemented.\n")
+    let defaultRun = security(["default-keychain", "-s", "login.keychain"])
+    #expect(defaultRun.status == 1)
+    #expect(defaultRun.error == "security: SecKeychainSetDefault: Function or operation not implemented.\n")
+  }
+
+  @Test("unlock-keychain of an unlocked keychain succeeds without a prompt")
+  func unlockUnlocked() {
+    #expect(security(["unlock-keychain", "-p", "ignored"]).status == 0)
+  }
+
+  @Test("lock-keychain locks the default keychain")
+  func lock() throws {
+    let keyring = try PrivateKeyring.start(.unlocked)
+    defer { keyring.stop() }
+    #expect(security(["lock-keychain"], busAddress: keyring.busAddress).status == 0)
+    #expect(try keyring.status()["locked"] == "true")
+  }
+
+  @Test("lock-keychain -a locks every collection the service lets lock")
+  func lockAll() throws {
+    let keyring = try PrivateKeyring.start(.unlocked)
+    defer { keyring.stop() }
+    #expect(security(["lock-keychain", "-a"], busAddress: keyring.busAddress).status == 0)
+    #expect(try keyring.status()["locked"] == "true")
+  }
+
+  @Test("lock-keychain of an unknown keychain fails with errSecNoSuchKeychain")
+  func lockUnknown() {
+    let run = security(["lock-keychain", "nope"])
+    #expect(run.status == 50)
+    #expect(run.error == "security: SecKeychainLock nope: The specified keychain could not be found.\n")
+  }
+
+  @Test("unlock-keychain of a locked keychain without a prompter is canceled")
+  func unlockWithoutPrompter() throws {
+    let keyring = try PrivateKeyring.start(.locked)
+    defer { keyring.stop() }
+    let run = security(["unlock-keychain", "-p", "password", "login.keychain"], busAddress: keyring.busAddress)
+    #expect(run.status == 128)
+    #expect(run.error == "security: SecKeychainUnlock login.keychain: User canceled the operation.\n")
+  }
+
+  @Test("a search in a locked keychain without a prompter finds nothing")
+  func findInLocked() throws {
+    let keyring = try PrivateKeyring.start(.locked)
+    defer { keyring.stop() }
+    let run = security(["find-generic-password", "-s", unique("svc")], busAddress: keyring.busAddress)
+    #expect(run.status == 44)
+  }
+
+  @Test("without a Secret Service the failure is reported and nothing is found")
+  func noProvider() throws {
+    let keyring = try PrivateKeyring.start(.noProvider)
+    defer { keyring.stop() }
+    let run = security(["find-generic-password", "-s", unique("svc")], busAddress: keyring.busAddress)
+    #expect(run.status == 44)
+    #expect(run.error.hasPrefix("security: SecKeychainSearchCreateFromAttributes: "))
+    let list = security(["list-keychains"], busAddress: keyring.busAddress)
+    #expect(list.status == 1)
+    #expect(list.error.hasPrefix("security: SecKeychainCopySearchList: "))
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Keychain operands: Secret Service collections named by object path, name or macOS file name.
+@Suite("keychain operands on the keyring")
+struct KeychainOperandTests {
+  let service = unique("svc")
+
+  @Test("a search restricted to the keychain holding the item finds it, under any of its spellings")
+  func searchInKeychain() {
+    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x"])
+    for name in [
+      "/org/freedesktop/secrets/collection/login", "login", "login.keychain", "login.keychain-db",
+      "~/Library/Keychains/login.keychain-db",
+    ] {
+      #expect(security(["find-generic-password", "-s", service, name]).status == 0, "\(name)")
+    }
+  }
+
+  @Test("a search restricted to another keychain finds nothing")
+  func searchInOtherKeychain() {
+    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x"])
+    #expect(security(["find-generic-password", "-s", service, "session"]).status == 44)
+  }
+
+  @Test("an unknown keychain is reported and the search finds nothing")
+  func unknownKeychain() {
+    let run = security(["find-generic-password", "-s", service, "nope.keychain"])
+    #expect(run.status == 44)
+    #expect(
+      run.error
+        == "security: SecKeychainSearchCreateFromAttributes: The specified keychain could not be found.\n"
+        + "security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\n")
+  }
+
+  @Test("an item can be added to the default keychain by name")
+  func addToDefault() {
+    #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x", "login.keychain"]).status == 0)
+  }
+
+  @Test("adding to an unknown keychain fails with errSecNoSuchKeychain")
+  func addToUnknown() {
+    let run = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x", "nope.keychain"])
+    #expect(run.status == 50)
+    #expect(
+      run.error
+        == "security: SecKeychainItemCreateFromContent (nope.keychain): The specified keychain could not be found.\n")
+  }
+
+  @Test("adding to a keychain other than the default is not supported yet")
+  func addToOther() {
+    let run = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x", "session"])
+    #expect(run.status == 252)
+    #expect(
+      run.error == "security: SecKeychainItemCreateFromContent (session): Function or operation not implemented.\n")
+  }
+}
