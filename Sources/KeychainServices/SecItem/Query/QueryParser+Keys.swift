@@ -112,7 +112,7 @@ extension QueryParser {
     case RawKey.useItemList:
       throw .param("kSecUseItemList is not supported for password items")
     case RawKey.useKeychain:
-      throw .unimplemented("kSecUseKeychain (SecKeychain) is not supported")
+      break  // there are no macOS file keychains: items live in the Secret Service; accepted and ignored
     default:
       throw .param("unknown use key \(key)")
     }

@@ -74,7 +74,7 @@ enum QueryParser {
     } else if key.hasPrefix("v_") {
       try applyValue(key, value, to: &query, for: operation)
     } else if key == RawKey.access {
-      throw .unimplemented("kSecAttrAccess (SecAccess) is not supported")
+      return  // a macOS SecAccess ACL has no Secret Service equivalent: accepted and ignored
     } else if key.utf16.count == 4 {
       throw .noSuchAttribute(key, inClass: query.itemClass.code)
     } else {

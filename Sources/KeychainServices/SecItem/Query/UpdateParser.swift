@@ -12,6 +12,7 @@ enum UpdateParser {
         update.secret = data
         continue
       }
+      if key == RawKey.access { continue }  // accepted and ignored, as in queries
       guard let descriptor = itemClass.descriptor(key) else {
         if key.utf16.count == 4 && key != RawKey.useDataProtectionKeychain && key != RawKey.access {
           throw .noSuchAttribute(key, inClass: itemClass.code)
