@@ -29,17 +29,29 @@ public enum KeychainApplication {
   /// The access groups of this process: the extra groups, then the application identifier.
   public static var accessGroups: [String] {
     if let override = SecItemEnvironment.accessGroups, !override.isEmpty { return override }
-    let (identifier, extra) = configured.withLock { $0 } ?? fromEnvironment()
-    var groups: [String] = []
-    for group in extra + [identifier] where !group.isEmpty && !groups.contains(group) { groups.append(group) }
-    return groups.isEmpty ? [ProcessInfo.processInfo.processName] : groups
+    let processName = ProcessInfo.processInfo.processName
+    if let (identifier, extra) = configured.withLock({ $0 }) {
+      return groups(identifier: identifier, extra: extra, processName: processName)
+    }
+    return accessGroups(environment: ProcessInfo.processInfo.environment, processName: processName)
   }
 
-  private static func fromEnvironment() -> (String, [String]) {
-    let environment = ProcessInfo.processInfo.environment
-    let identifier = environment["KEYCHAIN_APPLICATION_IDENTIFIER"].flatMap { $0.isEmpty ? nil : $0 }
+  /// The groups the environment names: `KEYCHAIN_ACCESS_GROUPS` (comma-separated), then
+  /// `KEYCHAIN_APPLICATION_IDENTIFIER` or else `processName`.
+  static func accessGroups(environment: [String: String], processName: String) -> [String] {
+    let identifier = environment["KEYCHAIN_APPLICATION_IDENTIFIER"] ?? ""
     let extra = (environment["KEYCHAIN_ACCESS_GROUPS"] ?? "")
-      .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    return (identifier ?? ProcessInfo.processInfo.processName, extra)
+      .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    return groups(identifier: identifier, extra: extra, processName: processName)
+  }
+
+  /// `extra` then `identifier` (or `processName` when empty), without empty or repeated entries.
+  private static func groups(identifier: String, extra: [String], processName: String) -> [String] {
+    var groups: [String] = []
+    for group in extra + [identifier.isEmpty ? processName : identifier] where !group.isEmpty && !groups.contains(group)
+    {
+      groups.append(group)
+    }
+    return groups.isEmpty ? [processName] : groups
   }
 }

@@ -127,3 +127,22 @@ struct SecItemAccessGroupTests {
     #expect(read.output == "new")
   }
 }
+
+@Suite("Access-group changes")
+struct SecItemAccessGroupUpdateTests {
+  let appA = unique("app-a")
+  let appB = unique("app-b")
+  let service = unique("move")
+
+  @Test("updating kSecAttrAccessGroup moves the item to the other application")
+  func moveToAnotherGroup() {
+    SecItemEnvironment.withAccessGroups([appA]) {
+      #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
+      let status = SecItemUpdate(
+        genericPassword(service: service) as CFDictionary, [kSecAttrAccessGroup as String: appB] as CFDictionary)
+      #expect(status == errSecSuccess)
+      #expect(matchCount(genericPassword(service: service)) == 0)
+    }
+    SecItemEnvironment.withAccessGroups([appB]) { #expect(matchCount(genericPassword(service: service)) == 1) }
+  }
+}

@@ -44,3 +44,26 @@ struct SecItemItemClassesTests {
     #expect(PersistentReference.decode(Data("SKLPR1genp/ok/".utf8)) == nil)
   }
 }
+
+@Suite("Application access groups from the environment")
+struct SecItemApplicationGroupsTests {
+  @Test("without variables the executable's name is the only group")
+  func processNameDefault() {
+    #expect(KeychainApplication.accessGroups(environment: [:], processName: "tool") == ["tool"])
+  }
+
+  @Test("KEYCHAIN_APPLICATION_IDENTIFIER names the application")
+  func identifierVariable() {
+    let groups = KeychainApplication.accessGroups(
+      environment: ["KEYCHAIN_APPLICATION_IDENTIFIER": "ABCDE12345.com.example.app"], processName: "tool")
+    #expect(groups == ["ABCDE12345.com.example.app"])
+  }
+
+  @Test("KEYCHAIN_ACCESS_GROUPS come first, the identifier last, as Apple orders entitlements")
+  func extraGroups() {
+    let groups = KeychainApplication.accessGroups(
+      environment: ["KEYCHAIN_ACCESS_GROUPS": "shared, team ,,shared", "KEYCHAIN_APPLICATION_IDENTIFIER": "app"],
+      processName: "tool")
+    #expect(groups == ["shared", "team", "app"])
+  }
+}
