@@ -23,7 +23,7 @@ struct PasswordItems {
 
   /// The secret of an item found before.
   func secret(of item: ItemRecord) throws(KeychainError) -> [UInt8] {
-    var query = itemQuery(item)
+    guard var query = itemQuery(item) else { throw KeychainError(status: errSecItemNotFound) }
     query[kSecReturnData as String] = true
     var result: CFTypeRef?
     let status = SecItemCopyMatching(query as CFDictionary, &result)
@@ -47,20 +47,22 @@ struct PasswordItems {
   func update(_ item: ItemRecord, attributes: [String: Any], secret: [UInt8]?) -> OSStatus {
     var changes = attributes
     if let secret { changes[kSecValueData as String] = Data(secret) }
+    guard let query = itemQuery(item) else { return errSecItemNotFound }
     guard !changes.isEmpty else { return errSecSuccess }
-    return SecItemUpdate(itemQuery(item) as CFDictionary, changes as CFDictionary)
+    return SecItemUpdate(query as CFDictionary, changes as CFDictionary)
   }
 
   /// Deletes an item found before (SecItemDelete); returns the status.
   func delete(_ item: ItemRecord) -> OSStatus {
-    SecItemDelete(itemQuery(item) as CFDictionary)
+    guard let query = itemQuery(item) else { return errSecItemNotFound }
+    return SecItemDelete(query as CFDictionary)
   }
 
-  /// A query naming exactly one found item.
-  private func itemQuery(_ item: ItemRecord) -> [String: Any] {
-    var query: [String: Any] = [kSecClass as String: item.passwordClass.secClass]
-    if let reference = item.reference { query[kSecValueRef as String] = reference }
-    return query
+  /// A query naming exactly the found item by its reference; nil when the search gave none (a query without it
+  /// would reach every item of the class).
+  private func itemQuery(_ item: ItemRecord) -> [String: Any]? {
+    guard let reference = item.reference else { return nil }
+    return [kSecClass as String: item.passwordClass.secClass, kSecValueRef as String: reference]
   }
 
   private func search(
@@ -95,7 +97,7 @@ struct PasswordItems {
     guard let dictionary = element as? NSDictionary else { return nil }
     var attributes: [String: Any] = [:]
     for (key, value) in dictionary { attributes[String(describing: key)] = value }
-    let reference = attributes.removeValue(forKey: kSecValueRef as String) as AnyObject?
+    let reference = attributes.removeValue(forKey: kSecValueRef as String).map { $0 as AnyObject }
     let persistent = AttributeBytes.of(attributes.removeValue(forKey: kSecValuePersistentRef as String))
     let secret = AttributeBytes.of(attributes.removeValue(forKey: kSecValueData as String))
     let keychainPath = persistent.flatMap(ItemLocation.collectionPath(fromPersistentReference:)) ?? ""

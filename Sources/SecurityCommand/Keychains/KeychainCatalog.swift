@@ -8,11 +8,6 @@ struct Keychain: Equatable, Hashable, Sendable {
 
   /// The collection's name: the last element of its path (`login`, `session`).
   var name: String { path.split(separator: "/").last.map(String.init) ?? path }
-
-  /// Whether an item object path (`…/collection/login/12`) lies in this collection.
-  func contains(itemPath: String) -> Bool {
-    itemPath.hasPrefix(path + "/")
-  }
 }
 
 /// A keychain operation that failed, with the status macOS's tool would report.
