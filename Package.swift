@@ -44,6 +44,8 @@ let package = Package(
       name: "SecurityCommand",
       dependencies: [
         "KeychainServices",
+        // Keychain (collection) commands: list, default alias, lock, unlock.
+        "SecretServiceClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
