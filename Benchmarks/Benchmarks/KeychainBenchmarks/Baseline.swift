@@ -32,6 +32,32 @@ enum Libsecret {
     return length
   }
 
+  /// How ``lookupPaths(service:account:decoding:)`` fetches the secret.
+  enum GetSecrets {
+    /// `secret_service_get_secrets_for_dbus_paths_sync` (leaks each reply in libsecret 0.20.5).
+    case libsecret
+    /// `GetSecrets` on the service's proxy, decoded with `secret_service_decode_dbus_secret`.
+    case decodeEach
+
+    var mode: lsb_get_secrets_mode {
+      switch self {
+      case .libsecret: LSB_GET_SECRETS_LIBSECRET
+      case .decodeEach: LSB_GET_SECRETS_DECODE
+      }
+    }
+  }
+
+  /// The protocol's two round trips with the dbus-path API (SearchItems, GetSecrets): the secret's length; throws
+  /// when no item matches.
+  @discardableResult
+  static func lookupPaths(service: String, account: String, getSecrets: GetSecrets) throws(BaselineError) -> Int {
+    let length = lsb_lookup_paths(service, account, getSecrets.mode)
+    guard length >= 0 else {
+      throw length == -1 ? BaselineError(description: "lookup: no item \(service)/\(account)") : .last("lookup")
+    }
+    return length
+  }
+
   /// `secret_password_clearv_sync`: deletes every matching item (any account when nil); whether one was deleted.
   @discardableResult
   static func clear(service: String, account: String?) throws(BaselineError) -> Bool {

@@ -42,6 +42,17 @@ func registerLibsecretBenchmarks(size: Int) {
       blackHole(try Libsecret.lookup(service: probe.service, account: probe.account))
     }
   }
+  for (getSecrets, implementation) in [
+    (Libsecret.GetSecrets.libsecret, "libsecret dbus-path API (SearchItems + get_secrets_for_dbus_paths)"),
+    (Libsecret.GetSecrets.decodeEach, "libsecret dbus-path API (SearchItems + GetSecrets + decode_dbus_secret)"),
+  ] {
+    Benchmark(benchmarkName(size, "read data", implementation), configuration: Budget.at(size, Budget.read)) {
+      benchmark throws in
+      for _ in benchmark.scaledIterations {
+        blackHole(try Libsecret.lookupPaths(service: probe.service, account: probe.account, getSecrets: getSecrets))
+      }
+    }
+  }
   Benchmark(
     benchmarkName(size, "read attributes", "libsecret search_sync"), configuration: Budget.at(size, Budget.read)
   ) { benchmark throws in

@@ -2,6 +2,8 @@
 #ifndef LSB_INTERNAL_H
 #define LSB_INTERNAL_H
 
+// The dbus-path API (secret_service_search_for_dbus_paths_sync, secret_service_decode_dbus_secret, ...).
+#define SECRET_API_SUBJECT_TO_CHANGE 1
 #include <libsecret/secret.h>
 
 #include "LibsecretBaseline.h"

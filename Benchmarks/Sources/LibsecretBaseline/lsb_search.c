@@ -27,13 +27,15 @@ static size_t read_item(SecretItem *item) {
 long lsb_search(const char *service, const char *account, int all, int load_secrets, size_t *bytes) {
   lsb_clear_error();
   GError *error = NULL;
-  // {} matches every item; the schema only validates names (DONT_MATCH_NAME: no xdg:schema in the match).
+  // {} matches every item. The schema only validates names (DONT_MATCH_NAME: no xdg:schema in the match), and
+  // refuses an empty match (a GLib critical, no GError): no schema for {}.
   GHashTable *attributes = service != NULL ? lsb_attributes(service, account)
                                            : g_hash_table_new(g_str_hash, g_str_equal); // transfer full
+  const SecretSchema *schema = service != NULL ? lsb_schema() : NULL;
   SecretSearchFlags flags = SECRET_SEARCH_UNLOCK;
   if (all) flags |= SECRET_SEARCH_ALL;
   if (load_secrets) flags |= SECRET_SEARCH_LOAD_SECRETS;
-  GList *items = secret_service_search_sync(lsb_service(), lsb_schema(), attributes, flags, lsb_call_begin(),
+  GList *items = secret_service_search_sync(lsb_service(), schema, attributes, flags, lsb_call_begin(),
                                             &error); // transfer full: list and items
   lsb_call_end();
   g_hash_table_unref(attributes);

@@ -24,6 +24,18 @@ int lsb_store(const char *service, const char *account, const char *label, const
 /// secret_password_lookupv_sync: the length of the secret found, -1 when none matches, -2 on failure.
 long lsb_lookup(const char *service, const char *account);
 
+/// How lsb_lookup_paths fetches the secret after secret_service_search_for_dbus_paths_sync.
+typedef enum {
+  /// secret_service_get_secrets_for_dbus_paths_sync (libsecret 0.20.5 leaks each GetSecrets reply, ~1 KB a call).
+  LSB_GET_SECRETS_LIBSECRET = 0,
+  /// GetSecrets called on the service's proxy, each secret decoded with secret_service_decode_dbus_secret.
+  LSB_GET_SECRETS_DECODE = 1,
+} lsb_get_secrets_mode;
+
+/// The round trips the protocol needs for one secret, with libsecret's dbus-path API: SearchItems, then GetSecrets
+/// for the first unlocked path. The length of the secret, -1 when none matches, -2 on failure.
+long lsb_lookup_paths(const char *service, const char *account, lsb_get_secrets_mode mode);
+
 /// secret_password_clearv_sync (every matching item; `account` NULL: any account): 1 when something was deleted,
 /// 0 when nothing matched, -1 on failure.
 int lsb_clear(const char *service, const char *account);
