@@ -1,0 +1,41 @@
+import CLibSecret
+
+/// Lends `strings` to `body` as a NULL-terminated `const gchar **` (copies freed afterwards).
+func withCStringArray<R, E: Error>(
+  _ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<gchar>?>) throws(E) -> R
+) throws(E) -> R {
+  let array = UnsafeMutablePointer<UnsafePointer<gchar>?>.allocate(capacity: strings.count + 1)
+  var copies: [UnsafeMutablePointer<gchar>] = []
+  copies.reserveCapacity(strings.count)
+  for (index, string) in strings.enumerated() {
+    let copy = g_strdup(string)!  // transfer full
+    copies.append(copy)
+    array[index] = UnsafePointer(copy)
+  }
+  array[strings.count] = nil
+  defer {
+    for copy in copies { g_free(copy) }
+    array.deallocate()
+  }
+  return try body(array)
+}
+
+/// Takes a `gchar *` returned with transfer full: copies it and frees it.
+func takeString(_ string: UnsafeMutablePointer<gchar>?) -> String? {
+  guard let string else { return nil }
+  defer { g_free(string) }
+  return String(cString: string)
+}
+
+/// Takes a NULL-terminated `gchar **` returned with transfer full: copies it and frees it (`g_strfreev`).
+func takeStringArray(_ strv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+  guard let strv else { return [] }
+  defer { g_strfreev(strv) }
+  var result: [String] = []
+  var index = 0
+  while let element = strv[index] {
+    result.append(String(cString: element))
+    index += 1
+  }
+  return result
+}

@@ -1,0 +1,42 @@
+/// A D-Bus object path of an item or collection, e.g. `/org/freedesktop/secrets/collection/login/1`.
+///
+/// Any string can be wrapped; operations check the syntax (`isValid`) before calling D-Bus and fail with
+/// `.invalidArgument` otherwise.
+package struct ObjectPath: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+  package var rawValue: String
+
+  package init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  package init(_ rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// Whether `rawValue` is a D-Bus object path: `/`, or `/`-separated non-empty elements of `[A-Za-z0-9_]`.
+  package var isValid: Bool {
+    let bytes = Array(rawValue.utf8)
+    guard bytes.first == UInt8(ascii: "/") else { return false }
+    if bytes.count == 1 { return true }
+    guard bytes.last != UInt8(ascii: "/") else { return false }
+    var previousWasSlash = false
+    for byte in bytes {
+      if byte == UInt8(ascii: "/") {
+        if previousWasSlash { return false }
+        previousWasSlash = true
+        continue
+      }
+      previousWasSlash = false
+      let ok =
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+      if !ok { return false }
+    }
+    return true
+  }
+
+  package static func < (lhs: ObjectPath, rhs: ObjectPath) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  package var description: String { rawValue }
+}

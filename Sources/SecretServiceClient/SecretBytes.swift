@@ -1,0 +1,77 @@
+import CLibSecretShims
+import Foundation
+
+/// Secret bytes in memory that is wiped before it is released. Never printed: `description` and `debugDescription`
+/// show only the length.
+///
+/// The bytes live in one heap buffer owned by the instance; `deinit` overwrites it with zeros (`explicit_bzero`)
+/// before freeing it. Copies handed out with `copyData()` belong to the caller.
+package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+  // Immutable after init, so sharing across threads is safe.
+  private let buffer: UnsafeMutableRawBufferPointer
+
+  /// Copies `bytes` into a new wiped-on-release buffer.
+  package init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    // At least one byte so that the empty secret still has a valid base address.
+    buffer = .allocate(byteCount: Swift.max(bytes.count, 1), alignment: 16)
+    _ = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<bytes.count]).initializeMemory(as: UInt8.self, from: bytes)
+    count = bytes.count
+  }
+
+  /// Copies the bytes of `data` into a new wiped-on-release buffer.
+  package convenience init(data: Data) {
+    self.init(data)
+  }
+
+  /// Copies `count` bytes at `pointer` (memory owned by the caller, e.g. a libsecret `SecretValue`).
+  init(copying pointer: UnsafeRawPointer?, count: Int) {
+    buffer = .allocate(byteCount: Swift.max(count, 1), alignment: 16)
+    if let pointer, count > 0 {
+      buffer.baseAddress!.copyMemory(from: pointer, byteCount: count)
+    }
+    self.count = count
+  }
+
+  deinit {
+    ssc_wipe(buffer.baseAddress, gsize(buffer.count))
+    buffer.deallocate()
+  }
+
+  /// The number of secret bytes.
+  package let count: Int
+
+  /// Lends the bytes to `body`; the pointer must not escape.
+  package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+  }
+
+  /// A copy of the bytes for the caller (not wiped by this type).
+  package func copyData() -> Data {
+    withUnsafeBytes { Data($0) }
+  }
+
+  /// Whether the bytes are valid UTF-8 without NUL, which decides the content type (`text/plain` or
+  /// `application/octet-stream`) of a stored secret.
+  package var isUTF8TextWithoutNUL: Bool {
+    withUnsafeBytes { bytes in
+      if bytes.contains(0) { return false }
+      var decoder = UTF8()
+      var iterator = bytes.makeIterator()
+      while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue: continue
+        case .emptyInput: return true
+        case .error: return false
+        }
+      }
+    }
+  }
+
+  /// Compares the bytes of two secrets (not constant-time; for tests and bookkeeping).
+  package func hasSameBytes(as other: SecretBytes) -> Bool {
+    withUnsafeBytes { mine in other.withUnsafeBytes { theirs in mine.elementsEqual(theirs) } }
+  }
+
+  package var description: String { "SecretBytes(\(count) bytes)" }
+  package var debugDescription: String { description }
+}

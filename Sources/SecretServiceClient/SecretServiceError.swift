@@ -1,0 +1,48 @@
+/// A failure of a Secret Service operation: why (`cause`), where (`call`, the failing C function) and GLib's own
+/// report (`domain`, `code`, `message`). Never contains secret bytes.
+package struct SecretServiceError: Error, Sendable, CustomStringConvertible {
+  /// Why an operation failed, in the terms the layers above map to status codes.
+  package enum Cause: Sendable, Equatable {
+    /// No D-Bus session bus could be reached (unset or bad address, bus gone).
+    case noSessionBus
+    /// No Secret Service provider owns `org.freedesktop.secrets`, even after one reconnect.
+    case noProvider
+    /// The item or collection is locked and unlocking it would need a prompt that was not allowed.
+    case locked
+    /// The item or collection does not exist (any more).
+    case notFound
+    /// An unlock prompt was dismissed.
+    case promptDismissed
+    /// The operation's deadline passed.
+    case timedOut
+    /// An argument was rejected before anything was sent (NUL in a string, malformed object path).
+    case invalidArgument
+    /// Anything else; `domain`, `code` and `message` tell more.
+    case other
+  }
+
+  /// Why the operation failed.
+  package var cause: Cause
+  /// The failing C call, e.g. `secret_service_search_for_dbus_paths_sync`.
+  package var call: String
+  /// The GLib error domain (quark string), nil when there was no GError.
+  package var domain: String?
+  /// The GLib error code (0 when there was no GError).
+  package var code: Int32
+  /// A human-readable message; never contains secret bytes.
+  package var message: String
+
+  package init(cause: Cause, call: String, domain: String? = nil, code: Int32 = 0, message: String) {
+    self.cause = cause
+    self.call = call
+    self.domain = domain
+    self.code = code
+    self.message = message
+  }
+
+  package var description: String {
+    var text = "SecretServiceError.\(cause) in \(call)"
+    if let domain { text += " [\(domain) \(code)]" }
+    return text + ": \(message)"
+  }
+}
