@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@testable import SecretServiceClient
+
+/// An item created in the shared keyring's default collection with a unique `test-id`; tests delete it when done.
+struct ItemFixture {
+  let connection: SecretServiceConnection
+  let id: String
+  let path: ObjectPath
+  let attributes: [String: String]
+
+  static func create(
+    label: String = "wrapper test", attributes extra: [String: String] = [:],
+    secret: SecretBytes = SecretBytes(Array("s3cret".utf8)),
+    on connection: SecretServiceConnection? = nil
+  ) throws -> ItemFixture {
+    let connection = try connection ?? TestKeyring.connection()
+    let id = TestKeyring.uniqueID()
+    var attributes = extra
+    attributes["test-id"] = id
+    let path = try connection.createItem(
+      in: TestKeyring.defaultCollection(connection), label: label, attributes: attributes, secret: secret)
+    return ItemFixture(connection: connection, id: id, path: path, attributes: attributes)
+  }
+
+  func delete() {
+    try? connection.deleteItem(path)
+  }
+}

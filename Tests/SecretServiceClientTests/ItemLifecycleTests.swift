@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import SecretServiceClient
+
+@Suite("Creating, reading, updating and deleting items")
+struct ItemLifecycleTests {
+  @Test("a created item is found by its attributes among unlocked items")
+  func createThenSearch() throws {
+    let item = try ItemFixture.create()
+    defer { item.delete() }
+    let found = try item.connection.searchItems(attributes: ["test-id": item.id])
+    #expect(found.unlocked == [item.path])
+    #expect(found.locked.isEmpty)
+  }
+
+  @Test("an empty attribute set matches every item")
+  func searchEverything() throws {
+    let item = try ItemFixture.create()
+    defer { item.delete() }
+    #expect(try item.connection.searchItems(attributes: [:]).unlocked.contains(item.path))
+  }
+
+  @Test("a search without a match returns nothing")
+  func searchNothing() throws {
+    let found = try TestKeyring.connection().searchItems(attributes: ["test-id": TestKeyring.uniqueID()])
+    #expect(found.unlocked.isEmpty && found.locked.isEmpty)
+  }
+
+  @Test("item info has the label, attributes, times and lock state")
+  func itemInfo() throws {
+    let before = Date().addingTimeInterval(-2)
+    let item = try ItemFixture.create(label: "info label", attributes: ["service": "svc", "username": "me"])
+    defer { item.delete() }
+    let info = try #require(try item.connection.itemInfo([item.path]).first)
+    #expect(info.path == item.path)
+    #expect(info.label == "info label")
+    #expect(info.attributes == item.attributes)
+    #expect(info.created >= before.addingTimeInterval(-1) && info.created <= Date().addingTimeInterval(2))
+    #expect(info.modified >= info.created)
+    #expect(info.locked == false)
+  }
+
+  @Test("item info of many items keeps the input order and omits vanished ones")
+  func itemInfoMany() throws {
+    let items = try (0..<12).map { _ in try ItemFixture.create() }
+    defer { for item in items { item.delete() } }
+    items[3].delete()
+    let requested = items.map(\.path).reversed() as [ObjectPath]
+    let infos = try items[0].connection.itemInfo(requested)
+    #expect(infos.map(\.path) == requested.filter { $0 != items[3].path })
+    #expect(infos.allSatisfy { info in items.contains { $0.path == info.path && $0.attributes == info.attributes } })
+  }
+
+  @Test("creating twice with the same attributes makes two items (never replaces)")
+  func createNeverReplaces() throws {
+    let first = try ItemFixture.create()
+    defer { first.delete() }
+    let second = try first.connection.createItem(
+      in: TestKeyring.defaultCollection(first.connection), label: "second", attributes: first.attributes,
+      secret: SecretBytes(Array("other".utf8)))
+    defer { try? first.connection.deleteItem(second) }
+    #expect(second != first.path)
+    #expect(Set(try first.connection.searchItems(attributes: first.attributes).unlocked) == [first.path, second])
+  }
+
+  @Test("setAttributes replaces the whole attribute set")
+  func setAttributes() throws {
+    let item = try ItemFixture.create(attributes: ["old": "1"])
+    defer { item.delete() }
+    let replaced = ["test-id": item.id, "new": "2"]
+    try item.connection.setAttributes(item.path, replaced)
+    #expect(try item.connection.itemInfo([item.path]).first?.attributes == replaced)
+    #expect(try item.connection.searchItems(attributes: ["test-id": item.id, "old": "1"]).unlocked.isEmpty)
+  }
+
+  @Test("setLabel changes the label")
+  func setLabel() throws {
+    let item = try ItemFixture.create(label: "before")
+    defer { item.delete() }
+    try item.connection.setLabel(item.path, "after")
+    #expect(try item.connection.itemInfo([item.path]).first?.label == "after")
+  }
+
+  @Test("setSecret replaces the secret")
+  func setSecret() throws {
+    let item = try ItemFixture.create()
+    defer { item.delete() }
+    let binary = SecretBytes([0, 1, 2, 0xFF, 0xFE])
+    try item.connection.setSecret(item.path, binary)
+    #expect(try item.connection.secrets([item.path])[item.path]?.hasSameBytes(as: binary) == true)
+  }
+
+  @Test("a deleted item is gone and deleting it again is notFound")
+  func delete() throws {
+    let item = try ItemFixture.create()
+    try item.connection.deleteItem(item.path)
+    #expect(try item.connection.searchItems(attributes: ["test-id": item.id]).unlocked.isEmpty)
+    #expect(cause { try item.connection.deleteItem(item.path) } == .notFound)
+  }
+
+  @Test("updating a vanished item is notFound")
+  func updateVanished() throws {
+    let item = try ItemFixture.create()
+    item.delete()
+    #expect(cause { try item.connection.setLabel(item.path, "x") } == .notFound)
+    #expect(cause { try item.connection.setAttributes(item.path, ["a": "b"]) } == .notFound)
+    #expect(cause { try item.connection.setSecret(item.path, SecretBytes(Array("x".utf8))) } == .notFound)
+  }
+
+  @Test("creating in a collection that does not exist is notFound")
+  func createInMissingCollection() throws {
+    let connection = try TestKeyring.connection()
+    let missing = ObjectPath("/org/freedesktop/secrets/collection/nope_\(TestKeyring.uniqueID().prefix(8))")
+    #expect(
+      cause {
+        _ = try connection.createItem(in: missing, label: "x", attributes: [:], secret: SecretBytes([1]))
+      } == .notFound)
+  }
+
+  @Test("items can be created in the session collection")
+  func sessionCollection() throws {
+    let connection = try TestKeyring.connection()
+    let session = try #require(try connection.readAlias("session"))
+    let id = TestKeyring.uniqueID()
+    let path = try connection.createItem(
+      in: session, label: "in memory", attributes: ["test-id": id], secret: SecretBytes(Array("m".utf8)))
+    defer { try? connection.deleteItem(path) }
+    #expect(path.rawValue.hasPrefix(session.rawValue + "/"))
+    #expect(try connection.secrets([path])[path]?.copyData() == Data("m".utf8))
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import KeyringTestSupport
+import Testing
+
+@testable import SecretServiceClient
+
+/// Lock state, prompts and the UI policy, each on a private keyring of its own.
+@Suite("Locking, unlocking and prompts")
+struct LockTests {
+  /// A private keyring in `mode`, a connection to it and its default collection.
+  private func open(_ mode: PrivateKeyring.Mode) throws -> (PrivateKeyring, SecretServiceConnection, ObjectPath) {
+    let keyring = try PrivateKeyring.start(mode)
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    let collection = try #require(try connection.readAlias("default"))
+    return (keyring, connection, collection)
+  }
+
+  /// An item in the private keyring's default collection, created while it is unlocked.
+  private func item(_ connection: SecretServiceConnection, _ collection: ObjectPath, id: String) throws -> ObjectPath {
+    try connection.createItem(
+      in: collection, label: "locked later", attributes: ["test-id": id], secret: SecretBytes(Array("hidden".utf8)))
+  }
+
+  @Test("lock then unlock by the daemon's control socket changes the reported state")
+  func lockState() throws {
+    let (keyring, connection, collection) = try open(.unlocked)
+    defer { keyring.stop() }
+    #expect(try connection.lock([collection]) == [collection])
+    #expect(try connection.isCollectionLocked(collection))
+    try keyring.unlock()
+    #expect(try connection.isCollectionLocked(collection) == false)
+  }
+
+  @Test("items of a locked collection are found among the locked ones, with attributes and label readable")
+  func searchLocked() throws {
+    let (keyring, connection, collection) = try open(.unlocked)
+    defer { keyring.stop() }
+    let id = TestKeyring.uniqueID()
+    let path = try item(connection, collection, id: id)
+    try keyring.lock()
+    let found = try connection.searchItems(attributes: ["test-id": id])
+    #expect(found.unlocked.isEmpty)
+    #expect(found.locked == [path])
+    let info = try #require(try connection.itemInfo([path]).first)
+    #expect(info.locked)
+    #expect(info.label == "locked later")
+    #expect(info.attributes == ["test-id": id])
+  }
+
+  @Test("secrets of a locked item are locked (libsecret returns no secret and no error)")
+  func secretsLocked() throws {
+    let (keyring, connection, collection) = try open(.unlocked)
+    defer { keyring.stop() }
+    let path = try item(connection, collection, id: TestKeyring.uniqueID())
+    try keyring.lock()
+    #expect(cause { _ = try connection.secrets([path]) } == .locked)
+  }
+
+  @Test("unlock with UI refused fails fast with locked and never prompts")
+  func unlockRefused() throws {
+    let (keyring, connection, collection) = try open(.locked)
+    defer { keyring.stop() }
+    let (failure, elapsed) = measure { cause { _ = try connection.unlock([collection], ui: .refused) } }
+    #expect(failure == .locked)
+    #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+    #expect(try connection.isCollectionLocked(collection))
+    print("unlock refused on a locked collection: \(elapsed)")
+  }
+
+  @Test("creating an item in a locked collection fails fast with locked")
+  func createLocked() throws {
+    let (keyring, connection, collection) = try open(.locked)
+    defer { keyring.stop() }
+    let (failure, elapsed) = measure {
+      cause { _ = try connection.createItem(in: collection, label: "x", attributes: [:], secret: SecretBytes([1])) }
+    }
+    #expect(failure == .locked)
+    #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+  }
+
+  @Test("setSecret on a locked item fails with locked")
+  func setSecretLocked() throws {
+    let (keyring, connection, collection) = try open(.unlocked)
+    defer { keyring.stop() }
+    let path = try item(connection, collection, id: TestKeyring.uniqueID())
+    try keyring.lock()
+    #expect(cause { try connection.setSecret(path, SecretBytes([1])) } == .locked)
+  }
+
+  @Test("unlock with UI allowed on a headless bus is promptDismissed, within the deadline")
+  func unlockAllowedHeadless() throws {
+    let (keyring, connection, collection) = try open(.locked)
+    defer { keyring.stop() }
+    let (failure, elapsed) = measure {
+      cause { _ = try connection.unlock([collection], ui: .allowed, timeout: .seconds(5)) }
+    }
+    #expect(failure == .promptDismissed)
+    #expect(elapsed < .seconds(5), "took \(elapsed)")
+    print("unlock allowed, prompt dismissed by the headless daemon: \(elapsed)")
+  }
+
+  @Test("unlocking what is already unlocked succeeds without a prompt")
+  func unlockUnlocked() throws {
+    let (keyring, connection, collection) = try open(.unlocked)
+    defer { keyring.stop() }
+    #expect(try connection.unlock([collection], ui: .refused) == [collection])
+  }
+
+  @Test("after an unlock by the daemon, the same connection reads the secret")
+  func readAfterUnlock() throws {
+    let (keyring, connection, collection) = try open(.unlocked)
+    defer { keyring.stop() }
+    let path = try item(connection, collection, id: TestKeyring.uniqueID())
+    try keyring.lock()
+    try keyring.unlock()
+    #expect(try connection.secrets([path])[path]?.copyData() == Data("hidden".utf8))
+  }
+}

@@ -1,0 +1,27 @@
+import Testing
+
+@testable import SecretServiceClient
+
+@Suite("ObjectPath")
+struct ObjectPathTests {
+  @Test(
+    "D-Bus object paths are valid",
+    arguments: ["/", "/org/freedesktop/secrets/collection/login/1", "/a_B/9"])
+  func valid(path: String) {
+    #expect(ObjectPath(path).isValid)
+  }
+
+  @Test(
+    "malformed object paths are invalid",
+    arguments: ["", "org/x", "/org/", "//a", "/a//b", "/a-b", "/a b", "/a\u{0}b", "/é"])
+  func invalid(path: String) {
+    #expect(!ObjectPath(path).isValid)
+  }
+
+  @Test("paths order and compare by their raw value")
+  func ordering() {
+    #expect(ObjectPath("/a/1") < ObjectPath("/a/2"))
+    #expect(ObjectPath(rawValue: "/a") == ObjectPath("/a"))
+    #expect(ObjectPath("/a").description == "/a")
+  }
+}
