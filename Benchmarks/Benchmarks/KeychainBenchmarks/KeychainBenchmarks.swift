@@ -6,6 +6,7 @@ let benchmarks: @Sendable () -> Void = {
     registerFloorBenchmarks(size: size)
     registerLibsecretBenchmarks(size: size)
     registerSecItemBenchmarks(size: size)
+    registerCallCountBenchmarks(size: size)
   }
   registerMemoryBenchmarks()
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import LibsecretBaseline
 
 /// libsecret's own C API doing the work of each SecItem call, at each keyring size.
 func registerLibsecretBenchmarks(size: Int) {
@@ -51,6 +52,12 @@ func registerLibsecretBenchmarks(size: Int) {
       for _ in benchmark.scaledIterations {
         blackHole(try Libsecret.lookupPaths(service: probe.service, account: probe.account, getSecrets: getSecrets))
       }
+    }
+  }
+  Benchmark(benchmarkName(size, "read no match", "libsecret lookupv"), configuration: Budget.at(size, Budget.read)) {
+    benchmark throws in
+    for _ in benchmark.scaledIterations {
+      guard lsb_lookup("bench.no-such-service", "nobody") == -1 else { throw BaselineError.last("lookup") }
     }
   }
   Benchmark(

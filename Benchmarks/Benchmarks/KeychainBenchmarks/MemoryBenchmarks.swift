@@ -21,6 +21,12 @@ func registerMemoryBenchmarks() {
       try Libsecret.lookup(service: probe.service, account: probe.account)
     }
   }
+  Benchmark(benchmarkName(size, operation, "SecItemCopyMatching data"), configuration: configuration) {
+    benchmark throws in
+    try ResidentMemory.measure(benchmark, lookups: memoryLookups) { () throws(SecItemFailure) in
+      try SecItem.copyMatching(service: probe.service, account: probe.account, returning: .data)
+    }
+  }
   // The same two round trips without libsecret's leaking GetSecrets path: what a flat lookup looks like.
   Benchmark(
     benchmarkName(size, operation, "libsecret dbus-path API (SearchItems + GetSecrets + decode_dbus_secret)"),

@@ -57,4 +57,11 @@ long lsb_search_items_no_match(void);
 /// A bare SearchItems for {service} (plus {account} when not NULL): the number of unlocked paths, or -1.
 long lsb_count(const char *service, const char *account);
 
+/// Starts counting D-Bus method calls from every connection of the bus (a monitor connection). 0, or -1.
+int lsb_monitor_start(void);
+/// Opens a counting window (starts the monitor if needed). 0, or -1.
+int lsb_monitor_begin(void);
+/// Closes the window: the method calls made to the keyring daemon and to the bus since lsb_monitor_begin. 0, or -1.
+int lsb_monitor_end(long *daemon_calls, long *bus_calls);
+
 #endif
