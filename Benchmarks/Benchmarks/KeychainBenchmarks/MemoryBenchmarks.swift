@@ -11,7 +11,7 @@ func registerMemoryBenchmarks() {
   let probe = BenchKeyring.probe(size: size)
   var configuration = Budget.at(size, Budget.listing)
   configuration.metrics = [.wallClock, .peakMemoryResident] + ResidentMemory.metrics
-  configuration.timeUnits = .seconds
+  configuration.timeUnits = .milliseconds
   configuration.units = Dictionary(uniqueKeysWithValues: ResidentMemory.metrics.map { ($0, .count) })
   configuration.warmupIterations = 0
   configuration.maxIterations = 1

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Turns the text output of `swift package --package-path Benchmarks benchmark --no-progress` into the Markdown
+tables of docs/performance.md: medians and min/max of wall-clock time, the ratios ours / libsecret and ours / floor,
+the D-Bus calls per operation and the memory over many lookups.
+
+usage: Benchmarks/Scripts/report.py OUTPUT.txt
+"""
+import re
+import sys
+
+UNITS = {"ns": 1e-3, "μs": 1.0, "us": 1.0, "ms": 1e3, "s": 1e6}
+# For each operation, the libsecret call doing the same work (the denominator of ours / libsecret).
+LIBSECRET_EQUIVALENT = {
+    "add": "libsecret storev",
+    "update": "libsecret storev (replace)",
+    "delete": "libsecret clearv",
+    "read data": "libsecret lookupv",
+    "read no match": "libsecret lookupv",
+    "read attributes": "libsecret search_sync",
+    "read attributes+data": "libsecret search_sync LOAD_SECRETS",
+}
+OURS_PREFIX = "SecItem"
+FLOOR = "D-Bus SearchItems (no match)"
+
+
+def parse(path):
+    """{benchmark name: {metric: [p0, p25, p50, p75, p90, p99, p100, samples]}} (times in microseconds)."""
+    results, current = {}, None
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if re.match(r"^\d{4} .+ \| .+$", line):
+            current = results.setdefault(line, {})
+            continue
+        if current is None or not line.startswith("│"):
+            continue
+        cells = [cell.strip() for cell in line.strip("│").split("│")]
+        if len(cells) != 9 or cells[0] == "Metric":
+            continue
+        metric, values = cells[0], cells[1:]
+        try:
+            numbers = [float(value) for value in values]
+        except ValueError:
+            continue
+        unit = re.search(r"\((ns|μs|us|ms|s)\)", metric)
+        if metric.startswith("Time (wall clock)") and unit:
+            numbers = [n * UNITS[unit.group(1)] for n in numbers[:-1]] + numbers[-1:]
+            metric = "wall"
+        scale = re.search(r"\((K|M|G)\)\s*\*?$", metric)
+        if scale:
+            factor = {"K": 1e3, "M": 1e6, "G": 1e9}[scale.group(1)]
+            numbers = [n * factor for n in numbers[:-1]] + numbers[-1:]
+            metric = metric[: scale.start()].strip()
+        current[metric.rstrip(" *")] = numbers
+    return results
+
+
+def split(name):
+    size, rest = name.split(" ", 1)
+    operation, implementation = rest.split(" | ", 1)
+    return int(size), operation, implementation
+
+
+def time(value_us):
+    if value_us >= 1e6:
+        return f"{value_us / 1e6:.2f} s"
+    if value_us >= 1e3:
+        return f"{value_us / 1e3:.2f} ms"
+    return f"{value_us:.0f} µs"
+
+
+def cell(numbers):
+    return f"{time(numbers[2])} ({time(numbers[0])}–{time(numbers[6])})"
+
+
+def ratio(ours, other):
+    return f"{ours / other:.2f}×" if ours and other else "–"
+
+
+def main(path):
+    results = parse(path)
+    by_size = {}
+    for name, metrics in results.items():
+        size, operation, implementation = split(name)
+        by_size.setdefault(size, {}).setdefault(operation, {})[implementation] = metrics
+
+    print("| keyring | operation | implementation | median (min–max) | ours / libsecret | ours / floor |")
+    print("|---|---|---|---|---|---|")
+    for size in sorted(by_size):
+        floor = by_size[size].get("floor", {}).get(FLOOR, {}).get("wall")
+        for operation in sorted(by_size[size]):
+            if operation.startswith(("memory", "D-Bus calls")):
+                continue
+            implementations = by_size[size][operation]
+            ours = next((m["wall"] for i, m in implementations.items() if i.startswith(OURS_PREFIX) and "wall" in m),
+                        None)
+            reference = implementations.get(LIBSECRET_EQUIVALENT.get(operation, ""), {}).get("wall")
+            if reference is None:  # listings, limit one: the only libsecret implementation
+                reference = next((m["wall"] for i, m in implementations.items()
+                                  if i.startswith("libsecret search_sync") and "wall" in m), None)
+            for implementation in sorted(implementations, key=lambda i: (not i.startswith(OURS_PREFIX), i)):
+                wall = implementations[implementation].get("wall")
+                if wall is None:
+                    continue
+                is_ours = implementation.startswith(OURS_PREFIX)
+                print(f"| {size} | {operation} | {implementation} | {cell(wall)} | "
+                      f"{ratio(ours[2], reference[2]) if is_ours and ours and reference else ''} | "
+                      f"{ratio(ours[2], floor[2]) if is_ours and ours and floor else ''} |")
+
+    for size in sorted(by_size):
+        for operation, implementations in sorted(by_size[size].items()):
+            if not operation.startswith("D-Bus calls"):
+                continue
+            print(f"\nD-Bus method calls per operation, keyring of {size} items:\n")
+            print("| operation | implementation | calls to the daemon | calls to the bus |")
+            print("|---|---|---|---|")
+            metrics = next(iter(implementations.values()))
+            rows = {}
+            for metric, numbers in metrics.items():
+                match = re.match(r"(.+) · (.+): (daemon|bus) calls", metric)
+                if match:
+                    rows.setdefault((match.group(1), match.group(2)), {})[match.group(3)] = int(numbers[2])
+            for (operation_name, implementation), counts in sorted(rows.items()):
+                print(f"| {operation_name} | {implementation} | {counts.get('daemon', '–')} | {counts.get('bus', '–')} |")
+
+    for size in sorted(by_size):
+        for operation, implementations in sorted(by_size[size].items()):
+            if not operation.startswith("memory"):
+                continue
+            print(f"\n{operation}, keyring of {size} items:\n")
+            print("| implementation | time | per lookup | RSS after 1,000 | RSS at the end | growth | peak RSS (VmHWM) |")
+            print("|---|---|---|---|---|---|---|")
+            for implementation, metrics in sorted(implementations.items()):
+                def kib(metric):
+                    numbers = metrics.get(metric)
+                    if not numbers:
+                        return "–"
+                    return f"{numbers[2] / 1024:.1f} MiB" if abs(numbers[2]) >= 10240 else f"{numbers[2]:.0f} KiB"
+                wall = metrics.get("wall")
+                lookups = int(re.search(r"(\d+)", operation).group(1))
+                print(f"| {implementation} | {time(wall[2]) if wall else '–'} | "
+                      f"{time(wall[2] / lookups) if wall else '–'} | "
+                      f"{kib('RSS after 1,000 lookups (KiB)')} | {kib('RSS after all lookups (KiB)')} | "
+                      f"{kib('RSS growth after warm-up (KiB)')} | {kib('VmHWM peak RSS (KiB)')} |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
