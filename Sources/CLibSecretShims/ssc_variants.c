@@ -20,6 +20,10 @@ GVariant *ssc_variant_new_string_dict(const gchar *const *keys, const gchar *con
   return g_variant_builder_end(&builder);
 }
 
+GVariant *ssc_variant_new_get_secrets_args(const gchar *const *paths, const gchar *session) {
+  return g_variant_new("(^aoo)", paths, session);
+}
+
 GVariant *ssc_variant_new_set_secret_args(GVariant *secret) { return g_variant_new("(@(oayays))", secret); }
 
 const GVariantType *ssc_variant_type(const gchar *type_string) { return G_VARIANT_TYPE(type_string); }

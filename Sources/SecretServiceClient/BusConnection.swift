@@ -24,11 +24,11 @@ final class BusConnection: @unchecked Sendable {
 
   deinit {
     // The last reference closes the socket; pending calls of ours have all completed by now.
-    g_object_unref(UnsafeMutableRawPointer(pointer))
+    g_object_unref(UnsafeMutableRawPointer(pointer))  // our reference
   }
 
   /// Whether the bus closed the connection (the bus daemon went away).
-  var isClosed: Bool { g_dbus_connection_is_closed(pointer) != 0 }
+  var isClosed: Bool { g_dbus_connection_is_closed(pointer) != 0 }  // transfer none
 }
 
 extension Optional {

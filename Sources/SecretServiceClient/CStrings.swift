@@ -14,7 +14,7 @@ func withCStringArray<R, E: Error>(
   }
   array[strings.count] = nil
   defer {
-    for copy in copies { g_free(copy) }
+    for copy in copies { g_free(copy) }  // the g_strdup copies
     array.deallocate()
   }
   return try body(array)

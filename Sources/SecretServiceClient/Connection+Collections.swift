@@ -16,9 +16,9 @@ extension SecretServiceConnection {
       let value = try propertiesGet(
         handle, path: SecretInterface.servicePath, interface: SecretInterface.service, property: "Collections",
         deadline)
-      defer { g_variant_unref(value) }
+      defer { g_variant_unref(value) }  // transfer full
       guard let paths = Variant.stringArray(value) else {
-        throw CallFailure(call: "g_dbus_connection_call_sync", cause: .other, message: "Collections is not ao")
+        throw CallFailure(call: Self.getCall, cause: .other, message: "Collections is not ao")
       }
       return paths.map(ObjectPath.init(rawValue:))
     }
@@ -26,13 +26,13 @@ extension SecretServiceConnection {
 
   /// Whether a collection is locked (its `Locked` property). A collection that does not exist is `.notFound`.
   package func isCollectionLocked(_ collection: ObjectPath) throws(SecretServiceError) -> Bool {
-    try Validation.path(collection, call: "g_dbus_connection_call_sync")
+    try Validation.path(collection, call: Self.getCall)
     return try perform(.collection) { (handle, deadline) throws(CallFailure) in
       let value = try propertiesGet(
         handle, path: collection.rawValue, interface: SecretInterface.collection, property: "Locked", deadline)
-      defer { g_variant_unref(value) }
+      defer { g_variant_unref(value) }  // transfer full
       guard let locked = Variant.bool(value) else {
-        throw CallFailure(call: "g_dbus_connection_call_sync", cause: .other, message: "Locked is not b")
+        throw CallFailure(call: Self.getCall, cause: .other, message: "Locked is not b")
       }
       return locked
     }

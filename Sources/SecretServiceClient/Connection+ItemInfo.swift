@@ -5,7 +5,7 @@ extension SecretServiceConnection {
   /// Label, attributes, times and lock state of many items, fetched with pipelined `Properties.GetAll` calls (no
   /// per-item proxy). Items that vanished meanwhile are omitted; the result keeps the input order.
   package func itemInfo(_ items: [ObjectPath]) throws(SecretServiceError) -> [ItemInfo] {
-    try Validation.paths(items, call: "g_dbus_connection_call")
+    try Validation.paths(items, call: Self.getAllCall)
     if items.isEmpty { return [] }
     return try perform(.item) { (handle, deadline) throws(CallFailure) in
       try Self.fetchItemInfo(handle, items, deadline)
@@ -22,10 +22,10 @@ extension SecretServiceConnection {
     for (index, path) in items.enumerated() {
       if let error = fetch.errors[index] {
         if error.meansNoSuchObject { continue }  // vanished meanwhile
-        throw CallFailure(call: "g_dbus_connection_call", error: error)
+        throw CallFailure(call: Self.getAllCall, error: error)
       }
       guard let reply = fetch.replies[index], let info = Self.parseItemInfo(path, reply) else {
-        throw CallFailure(call: "g_dbus_connection_call", cause: .other, message: "malformed item properties")
+        throw CallFailure(call: Self.getAllCall, cause: .other, message: "malformed item properties")
       }
       result.append(info)
     }

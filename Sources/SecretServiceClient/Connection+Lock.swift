@@ -1,10 +1,10 @@
 extension SecretServiceConnection {
   /// Locks items or collections; returns what the service locked (it may lock a whole collection instead).
   package func lock(_ objects: [ObjectPath]) throws(SecretServiceError) -> [ObjectPath] {
-    try Validation.paths(objects, call: "secret_service_lock_dbus_paths_sync")
+    try Validation.paths(objects, call: "ssc_service_lock_paths_sync")
     if objects.isEmpty { return [] }
     return try perform(.collection) { (handle, deadline) throws(CallFailure) in
-      try secretServiceLockDBusPaths(handle.service, objects.map(\.rawValue), deadline).map(ObjectPath.init(rawValue:))
+      try sscServiceLockPaths(handle.service, objects.map(\.rawValue), deadline).map(ObjectPath.init(rawValue:))
     }
   }
 
@@ -17,12 +17,12 @@ extension SecretServiceConnection {
   package func unlock(_ objects: [ObjectPath], ui: UIPolicy, timeout: Duration? = nil) throws(SecretServiceError)
     -> [ObjectPath]
   {
-    let call = "secret_service_unlock_dbus_paths_sync"
+    let call = "ssc_service_unlock_paths_sync"
     try Validation.paths(objects, call: call)
     if objects.isEmpty { return [] }
     return try perform(.collection, timeout: timeout, allowPrompts: ui == .allowed) {
       (handle, deadline) throws(CallFailure) in
-      let unlocked = try secretServiceUnlockDBusPaths(handle.service, objects.map(\.rawValue), deadline)
+      let unlocked = try sscServiceUnlockPaths(handle.service, objects.map(\.rawValue), deadline)
       if unlocked.isEmpty {
         // Nothing unlocked without an error: the service answered a prompt as dismissed in its own way.
         throw CallFailure(

@@ -1,12 +1,13 @@
 extension SecretServiceConnection {
-  /// The secrets of many items in ONE `GetSecrets` call. Items that vanished meanwhile are omitted; if any
+  /// The secrets of many items in ONE `GetSecrets` call (made directly and decoded with
+  /// `secret_service_decode_dbus_secret`; see `serviceGetSecrets`). Items that vanished meanwhile are omitted; if any
   /// requested item is locked the call fails with `.locked` (libsecret returns no secret and no error for it).
   package func secrets(_ items: [ObjectPath]) throws(SecretServiceError) -> [ObjectPath: SecretBytes] {
-    let call = "secret_service_get_secrets_for_dbus_paths_sync"
+    let call = dbusCallName(SecretInterface.service, "GetSecrets")
     try Validation.paths(items, call: call)
     if items.isEmpty { return [:] }
     return try perform(.item) { (handle, deadline) throws(CallFailure) in
-      let found = try secretServiceGetSecretsForDBusPaths(handle.service, items.map(\.rawValue), deadline)
+      let found = try serviceGetSecrets(handle, items.map(\.rawValue), deadline)
       var result: [ObjectPath: SecretBytes] = [:]
       var missing: [ObjectPath] = []
       for path in Set(items) {

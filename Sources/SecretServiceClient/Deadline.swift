@@ -26,24 +26,25 @@ final class Deadline {
   /// may be shown (see `ssc_cancellable_allow_prompts`); otherwise every prompt is refused at once.
   init(timeout: Duration, allowPrompts: Bool = false) {
     cancellable = g_cancellable_new()  // transfer full
-    if allowPrompts { ssc_cancellable_allow_prompts(cancellable) }
+    if allowPrompts { ssc_cancellable_allow_prompts(cancellable) }  // transfer none
     let nanoseconds = Self.nanoseconds(timeout)
     end = DispatchTime.now() + .nanoseconds(nanoseconds)
     timer = DispatchSource.makeTimerSource(queue: Self.queue)
+    // transfer full: the timer's own reference
     let reference = TimerReference(pointer: g_object_ref(cancellable).assumingMemoryBound(to: GCancellable.self))
-    timer.setEventHandler { g_cancellable_cancel(reference.pointer) }
-    timer.setCancelHandler { g_object_unref(reference.pointer) }
+    timer.setEventHandler { g_cancellable_cancel(reference.pointer) }  // transfer none
+    timer.setCancelHandler { g_object_unref(reference.pointer) }  // the timer's reference
     timer.schedule(deadline: end, leeway: .milliseconds(1))
     timer.activate()
   }
 
   deinit {
     timer.cancel()
-    g_object_unref(cancellable)
+    g_object_unref(cancellable)  // our reference
   }
 
   /// Whether the deadline passed (the cancellable was cancelled).
-  var isExpired: Bool { g_cancellable_is_cancelled(cancellable) != 0 }
+  var isExpired: Bool { g_cancellable_is_cancelled(cancellable) != 0 }  // transfer none
 
   /// The time left in milliseconds for a `g_dbus_connection_call*` timeout (at least 1).
   var remainingMilliseconds: Int32 {

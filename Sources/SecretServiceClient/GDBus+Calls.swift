@@ -17,12 +17,19 @@ func gDBusConnectionCallSync(
   _ handle: ServiceHandle, path: String, interface: String, method: String, parameters: OpaquePointer?,
   replyType: OpaquePointer?, _ deadline: Deadline
 ) throws(CallFailure) -> OpaquePointer {
-  try withGError("g_dbus_connection_call_sync") { error in
+  let call = dbusCallName(interface, method)
+  return try withGError(call) { error in
     // parameters: transfer floating (consumed); reply: transfer full
     g_dbus_connection_call_sync(
       handle.connection, handle.busName, path, interface, method, parameters, replyType, G_DBUS_CALL_FLAGS_NONE,
       deadline.remainingMilliseconds, deadline.cancellable, error)
-  }.unwrapped("g_dbus_connection_call_sync")
+  }.unwrapped(call)
+}
+
+/// How a failed `g_dbus_connection_call*` is named in errors, e.g.
+/// `g_dbus_connection_call_sync(org.freedesktop.DBus.Properties.Set)`.
+func dbusCallName(_ interface: String, _ method: String, async: Bool = false) -> String {
+  "g_dbus_connection_call\(async ? "" : "_sync")(\(interface).\(method))"
 }
 
 /// `org.freedesktop.DBus.Properties.Get`; returns the unboxed value. Returns: (transfer full).
@@ -31,10 +38,10 @@ func propertiesGet(
 ) throws(CallFailure) -> OpaquePointer {
   let reply = try gDBusConnectionCallSync(
     handle, path: path, interface: SecretInterface.properties, method: "Get",
-    parameters: ssc_variant_new_get_args(interface, property), replyType: VariantType.getReply, deadline)
-  defer { g_variant_unref(reply) }
+    parameters: ssc_variant_new_get_args(interface, property), replyType: VariantType.getReply, deadline)  // floating
+  defer { g_variant_unref(reply) }  // the reply (transfer full)
   let boxed = Variant.child(reply, 0)  // transfer full
-  defer { g_variant_unref(boxed) }
+  defer { g_variant_unref(boxed) }  // the child (transfer full)
   return g_variant_get_variant(boxed)  // transfer full
 }
 
@@ -47,7 +54,7 @@ func propertiesSet(
   let reply = try gDBusConnectionCallSync(
     handle, path: path, interface: SecretInterface.properties, method: "Set",
     parameters: ssc_variant_new_set_args(interface, property, value), replyType: VariantType.unitReply, deadline)
-  g_variant_unref(reply)
+  g_variant_unref(reply)  // the reply (transfer full)
 }
 
 /// `org.freedesktop.Secret.Item.SetSecret` with a secret encoded for the handle's session.
@@ -59,5 +66,45 @@ func itemSetSecret(_ handle: ServiceHandle, path: String, secret: SecretBytes, _
   let reply = try gDBusConnectionCallSync(
     handle, path: path, interface: SecretInterface.item, method: "SetSecret",
     parameters: ssc_variant_new_set_secret_args(encoded), replyType: VariantType.unitReply, deadline)
-  g_variant_unref(reply)
+  g_variant_unref(reply)  // the reply (transfer full)
+}
+
+/// `org.freedesktop.Secret.Service.GetSecrets`: the secrets of many items in ONE call, decoded for the handle's
+/// session. Locked and unknown items are absent from the reply (the service skips them without an error).
+///
+/// Made directly rather than through `secret_service_get_secrets_for_dbus_paths_sync`, which in libsecret 0.20.5
+/// never releases the reply (fixed in 0.21.2, commit 92705b5): about 1 KiB per item per call, and the reply holds
+/// the transferred secrets.
+func serviceGetSecrets(_ handle: ServiceHandle, _ paths: [String], _ deadline: Deadline) throws(CallFailure)
+  -> [String: SecretBytes]
+{
+  let session = try secretServiceGetSessionDBusPath(handle.service)
+  let parameters = withCStringArray(paths) { array in
+    ssc_variant_new_get_secrets_args(array, session)  // transfer floating (consumed by the call)
+  }
+  let reply = try gDBusConnectionCallSync(
+    handle, path: SecretInterface.servicePath, interface: SecretInterface.service, method: "GetSecrets",
+    parameters: parameters, replyType: VariantType.getSecretsReply, deadline)
+  defer { g_variant_unref(reply) }  // the reply (transfer full)
+  let dictionary = Variant.child(reply, 0)  // transfer full
+  defer { g_variant_unref(dictionary) }
+  var result: [String: SecretBytes] = [:]
+  for index in 0..<Int(g_variant_n_children(dictionary)) {
+    let entry = Variant.child(dictionary, index)  // transfer full
+    defer { g_variant_unref(entry) }
+    let pathVariant = Variant.child(entry, 0)  // transfer full
+    let path = Variant.string(pathVariant)
+    g_variant_unref(pathVariant)
+    let encoded = Variant.child(entry, 1)  // transfer full
+    defer { g_variant_unref(encoded) }
+    if let path { result[path] = try secretServiceDecodeDBusSecret(handle.service, encoded) }
+  }
+  return result
+}
+
+extension SecretServiceConnection {
+  /// Call names used in errors of operations made with plain D-Bus calls.
+  static let getCall = dbusCallName(SecretInterface.properties, "Get")
+  static let setCall = dbusCallName(SecretInterface.properties, "Set")
+  static let getAllCall = dbusCallName(SecretInterface.properties, "GetAll", async: true)
 }

@@ -10,7 +10,7 @@ final class GHashTableRef {
   }
 
   deinit {
-    g_hash_table_unref(table)
+    g_hash_table_unref(table)  // our reference; frees the copied keys and values
   }
 
   /// `gchar *` → `gchar *` (search attributes).

@@ -17,8 +17,8 @@ struct GLibError: Sendable {
     message = error.pointee.message.map { String(cString: $0) } ?? ""
     let remote = g_dbus_error_get_remote_error(error)  // transfer full (nullable)
     remoteName = remote.map { String(cString: $0) }
-    g_free(remote)
-    g_error_free(error)
+    g_free(remote)  // the remote name (transfer full)
+    g_error_free(error)  // the GError (transfer full), released exactly here
   }
 
   init(domain: GQuark, code: Int32, message: String, remoteName: String? = nil) {
@@ -30,7 +30,7 @@ struct GLibError: Sendable {
 
   /// The domain's quark string, e.g. `g-dbus-error-quark`.
   var domainName: String {
-    g_quark_to_string(domain).map { String(cString: $0) } ?? "quark-\(domain)"
+    g_quark_to_string(domain).map { String(cString: $0) } ?? "quark-\(domain)"  // transfer none
   }
 
   func isDBus(_ code: GDBusError) -> Bool {

@@ -7,8 +7,10 @@ enum VariantType {
   nonisolated(unsafe) static let getAllReply = make("(a{sv})")
   nonisolated(unsafe) static let getReply = make("(v)")
   nonisolated(unsafe) static let unitReply = make("()")
+  nonisolated(unsafe) static let getSecretsReply = make("(a{o(oayays)})")
 
   private static func make(_ type: StaticString) -> OpaquePointer? {
+    // transfer none: the type is the static string itself
     type.utf8Start.withMemoryRebound(to: CChar.self, capacity: type.utf8CodeUnitCount + 1) { ssc_variant_type($0) }
   }
 }
@@ -38,7 +40,7 @@ enum Variant {
 
   static func bool(_ variant: OpaquePointer) -> Bool? {
     guard typeString(variant) == "b" else { return nil }
-    return g_variant_get_boolean(variant) != 0
+    return g_variant_get_boolean(variant) != 0  // transfer none
   }
 
   static func uint64(_ variant: OpaquePointer) -> UInt64? {
@@ -55,8 +57,9 @@ enum Variant {
       let entry = child(variant, index)
       let key = child(entry, 0)
       let value = child(entry, 1)
+      // transfer none (the strings belong to the children)
       result[String(cString: g_variant_get_string(key, nil))] = String(cString: g_variant_get_string(value, nil))
-      g_variant_unref(value)
+      g_variant_unref(value)  // children: transfer full
       g_variant_unref(key)
       g_variant_unref(entry)
     }
@@ -71,8 +74,8 @@ enum Variant {
     let count = Int(g_variant_n_children(variant))
     for index in 0..<count {
       let element = child(variant, index)
-      result.append(String(cString: g_variant_get_string(element, nil)))
-      g_variant_unref(element)
+      result.append(String(cString: g_variant_get_string(element, nil)))  // transfer none
+      g_variant_unref(element)  // the child (transfer full)
     }
     return result
   }

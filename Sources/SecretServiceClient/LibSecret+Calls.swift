@@ -34,29 +34,6 @@ func secretServiceSearchForDBusPaths(
   return result
 }
 
-/// Fetches the secrets of many items in one `GetSecrets` call. Locked and unknown items are absent from the result.
-/// The corresponding C function is `secret_service_get_secrets_for_dbus_paths_sync`.
-func secretServiceGetSecretsForDBusPaths(
-  _ service: UnsafeMutablePointer<SecretService>, _ paths: [String], _ deadline: Deadline
-) throws(CallFailure) -> [String: SecretBytes] {
-  let table = try withCStringArray(paths) { (array) throws(CallFailure) in
-    try withGError("secret_service_get_secrets_for_dbus_paths_sync") { error in
-      // paths: transfer none; result: transfer full (path → SecretValue)
-      secret_service_get_secrets_for_dbus_paths_sync(service, array, deadline.cancellable, error)
-    }.unwrapped("secret_service_get_secrets_for_dbus_paths_sync")
-  }
-  defer { g_hash_table_unref(table) }  // unrefs every SecretValue; libsecret wipes its decoded buffers
-  var result: [String: SecretBytes] = [:]
-  for path in Set(paths) {
-    guard let found = g_hash_table_lookup(table, path) else { continue }  // transfer none
-    let value = OpaquePointer(found)
-    var length: gsize = 0
-    let bytes = secret_value_get(value, &length)  // transfer none
-    result[path] = SecretBytes(copying: bytes, count: Int(length))
-  }
-  return result
-}
-
 /// Creates an item (never replacing one) and returns its path.
 /// The corresponding C function is `secret_service_create_item_dbus_path_sync`.
 func secretServiceCreateItemDBusPath(
@@ -67,7 +44,7 @@ func secretServiceCreateItemDBusPath(
   let value = secret.withUnsafeBytes { bytes in
     ssc_secret_value_new_wiping(bytes.baseAddress, gsize(bytes.count), contentType)!
   }
-  defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+  defer { secret_value_unref(UnsafeMutableRawPointer(value)) }  // our reference, wiped on the last unref
   let path = try withGError("secret_service_create_item_dbus_path_sync") { error in
     // properties, value: transfer none; result: transfer full
     secret_service_create_item_dbus_path_sync(
@@ -90,39 +67,73 @@ func secretServiceDeleteItemDBusPath(
 }
 
 /// Locks items or collections; returns what was locked.
-/// The corresponding C function is `secret_service_lock_dbus_paths_sync`.
-func secretServiceLockDBusPaths(
+/// The corresponding C function is `ssc_service_lock_paths_sync` (`Service.Lock`, prompts by our own runner).
+func sscServiceLockPaths(
   _ service: UnsafeMutablePointer<SecretService>, _ paths: [String], _ deadline: Deadline
 ) throws(CallFailure) -> [String] {
-  var locked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = nil
-  let count = try withCStringArray(paths) { (array) throws(CallFailure) in
-    try withGError("secret_service_lock_dbus_paths_sync") { error in
-      // paths: transfer none; locked: transfer full
-      secret_service_lock_dbus_paths_sync(service, array, deadline.cancellable, &locked, error)
-    }
+  try xlock("ssc_service_lock_paths_sync", paths) { (array, done, error) in
+    ssc_service_lock_paths_sync(service, array, deadline.cancellable, done, error)
   }
-  let result = takeStringArray(locked)
-  if count < 0 { throw CallFailure(call: "secret_service_lock_dbus_paths_sync", cause: nil, message: "returned -1") }
-  return result
 }
 
 /// Unlocks items or collections; returns what was unlocked. Prompts follow the deadline's policy.
-/// The corresponding C function is `secret_service_unlock_dbus_paths_sync`.
-func secretServiceUnlockDBusPaths(
+/// The corresponding C function is `ssc_service_unlock_paths_sync` (`Service.Unlock`, prompts by our own runner).
+func sscServiceUnlockPaths(
   _ service: UnsafeMutablePointer<SecretService>, _ paths: [String], _ deadline: Deadline
 ) throws(CallFailure) -> [String] {
-  var unlocked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = nil
+  try xlock("ssc_service_unlock_paths_sync", paths) { (array, done, error) in
+    ssc_service_unlock_paths_sync(service, array, deadline.cancellable, done, error)
+  }
+}
+
+private func xlock(
+  _ call: String, _ paths: [String],
+  _ body: (
+    UnsafeMutablePointer<UnsafePointer<gchar>?>,
+    UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?>,
+    UnsafeMutablePointer<UnsafeMutablePointer<GError>?>
+  ) -> gint
+) throws(CallFailure) -> [String] {
+  var done: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = nil
   let count = try withCStringArray(paths) { (array) throws(CallFailure) in
-    try withGError("secret_service_unlock_dbus_paths_sync") { error in
-      // paths: transfer none; unlocked: transfer full
-      secret_service_unlock_dbus_paths_sync(service, array, deadline.cancellable, &unlocked, error)
+    try withGError(call) { error in
+      body(array, &done, error)  // paths: transfer none; done: transfer full
     }
   }
-  let result = takeStringArray(unlocked)
-  if count < 0 {
-    throw CallFailure(call: "secret_service_unlock_dbus_paths_sync", cause: nil, message: "returned -1")
-  }
+  let result = takeStringArray(done)
+  if count < 0 { throw CallFailure(call: call, cause: nil, message: "returned -1") }
   return result
+}
+
+/// The D-Bus path of the session opened with the service (transfer none inside libsecret; copied here).
+/// The corresponding C function is `secret_service_get_session_dbus_path`.
+func secretServiceGetSessionDBusPath(_ service: UnsafeMutablePointer<SecretService>) throws(CallFailure) -> String {
+  let path = secret_service_get_session_dbus_path(service)  // transfer none (nullable)
+  guard let path else {
+    throw CallFailure(call: "secret_service_get_session_dbus_path", cause: nil, message: "no session is open")
+  }
+  return String(cString: path)
+}
+
+/// Decodes one `(oayays)` secret received for the service's session into a copy the caller owns; libsecret's
+/// decoded buffer is wiped when released.
+/// The corresponding C function is `secret_service_decode_dbus_secret`.
+func secretServiceDecodeDBusSecret(
+  _ service: UnsafeMutablePointer<SecretService>, _ encoded: OpaquePointer
+) throws(CallFailure) -> SecretBytes {
+  // encoded: transfer none; result: transfer full (nullable when the secret cannot be decrypted)
+  guard let value = secret_service_decode_dbus_secret(service, encoded) else {
+    // A secret our session cannot decode: the session is stale or the transfer broke. Reconnecting helps.
+    throw CallFailure(
+      call: "secret_service_decode_dbus_secret",
+      error: GLibError(
+        domain: ssc_secret_error_quark(), code: Int32(SECRET_ERROR_PROTOCOL.rawValue),
+        message: "received an invalid or unencryptable secret"))
+  }
+  defer { secret_value_unref(UnsafeMutableRawPointer(value)) }  // our reference; libsecret wipes its buffer
+  var length: gsize = 0
+  let bytes = secret_value_get(value, &length)  // transfer none
+  return SecretBytes(copying: bytes, count: Int(length))
 }
 
 /// Encodes a secret for the service's session (encrypted when the session negotiated encryption).
@@ -134,7 +145,7 @@ func secretServiceEncodeDBusSecret(
   let value = secret.withUnsafeBytes { bytes in
     ssc_secret_value_new_wiping(bytes.baseAddress, gsize(bytes.count), contentType)!  // transfer full
   }
-  defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+  defer { secret_value_unref(UnsafeMutableRawPointer(value)) }  // our reference, wiped on the last unref
   // value: transfer none; result: transfer floating
   return try secret_service_encode_dbus_secret(service, value).unwrapped("secret_service_encode_dbus_secret")
 }

@@ -17,7 +17,7 @@ final class PropertiesFetch {
   }
 
   deinit {
-    for reply in replies { if let reply { g_variant_unref(reply) } }
+    for reply in replies { if let reply { g_variant_unref(reply) } }  // replies: transfer full
   }
 
   /// Fetches every property of `interface` for each of `paths`.
@@ -27,10 +27,10 @@ final class PropertiesFetch {
     let fetch = PropertiesFetch(count: paths.count)
     guard !paths.isEmpty else { return fetch }
     let context = g_main_context_new()!  // transfer full
-    g_main_context_push_thread_default(context)
+    g_main_context_push_thread_default(context)  // transfer none
     defer {
       g_main_context_pop_thread_default(context)
-      g_main_context_unref(context)
+      g_main_context_unref(context)  // our reference
     }
     var next = 0
     while fetch.finished < paths.count {
@@ -45,7 +45,7 @@ final class PropertiesFetch {
         }
         next += 1
       }
-      if fetch.inFlight > 0 { g_main_context_iteration(context, 1) }
+      if fetch.inFlight > 0 { g_main_context_iteration(context, 1) }  // runs the callbacks in this thread
     }
     return fetch
   }

@@ -33,7 +33,7 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
   }
 
   deinit {
-    ssc_wipe(buffer.baseAddress, gsize(buffer.count))
+    ssc_wipe(buffer.baseAddress, gsize(buffer.count))  // transfer none
     buffer.deallocate()
   }
 

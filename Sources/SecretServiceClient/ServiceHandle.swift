@@ -22,7 +22,7 @@ final class ServiceHandle: @unchecked Sendable {
       bus = try BusConnection(address: address, deadline: deadline)
     }
     let home = g_main_context_new()!  // transfer full
-    g_main_context_push_thread_default(home)
+    g_main_context_push_thread_default(home)  // transfer none
     let opened = Result { () throws(CallFailure) in
       try withGError("secret_service_open_sync") { error in
         // transfer full (nullable); mirrors secret_service_open_sync on our own connection.
@@ -40,15 +40,15 @@ final class ServiceHandle: @unchecked Sendable {
       self.busName = name.map { String(cString: $0) } ?? "org.freedesktop.secrets"
     case .failure(let failure):
       Self.drain(home)
-      g_main_context_unref(home)
+      g_main_context_unref(home)  // our reference
       throw failure
     }
   }
 
   deinit {
-    g_object_unref(service)
+    g_object_unref(service)  // our reference (the proxy unsubscribes into homeContext)
     Self.drain(homeContext)
-    g_main_context_unref(homeContext)
+    g_main_context_unref(homeContext)  // our reference
   }
 
   /// The `GDBusConnection *` of the proxy (transfer none), on which our own calls go too.

@@ -154,10 +154,12 @@ struct FaultTests {
 
   @Test("errors never contain secret bytes")
   func errorsHideSecrets() throws {
-    let item = try ItemFixture.create(secret: SecretBytes(Array("marker-secret-42".utf8)))
+    let own = try OwnKeyring()
+    defer { own.stop() }
+    let item = try own.item(Array("marker-secret-42".utf8))
     item.delete()
     let error = try #require(throws: SecretServiceError.self) {
-      try item.connection.setSecret(item.path, SecretBytes(Array("marker-secret-43".utf8)))
+      try own.connection.setSecret(item.path, SecretBytes(Array("marker-secret-43".utf8)))
     }
     #expect(error.cause == .notFound)
     #expect(!"\(error)".contains("marker-secret"))

@@ -13,14 +13,15 @@ struct ItemFixture {
   static func create(
     label: String = "wrapper test", attributes extra: [String: String] = [:],
     secret: SecretBytes = SecretBytes(Array("s3cret".utf8)),
-    on connection: SecretServiceConnection? = nil
+    on connection: SecretServiceConnection? = nil, in collection: ObjectPath? = nil
   ) throws -> ItemFixture {
     let connection = try connection ?? TestKeyring.connection()
+    let collection = try collection ?? TestKeyring.defaultCollection(connection)
     let id = TestKeyring.uniqueID()
     var attributes = extra
     attributes["test-id"] = id
     let path = try connection.createItem(
-      in: TestKeyring.defaultCollection(connection), label: label, attributes: attributes, secret: secret)
+      in: collection, label: label, attributes: attributes, secret: secret)
     return ItemFixture(connection: connection, id: id, path: path, attributes: attributes)
   }
 

@@ -43,11 +43,12 @@ struct ItemLifecycleTests {
 
   @Test("item info of many items keeps the input order and omits vanished ones")
   func itemInfoMany() throws {
-    let items = try (0..<12).map { _ in try ItemFixture.create() }
-    defer { for item in items { item.delete() } }
+    let own = try OwnKeyring()
+    defer { own.stop() }
+    let items = try (0..<12).map { _ in try own.item() }
     items[3].delete()
     let requested = items.map(\.path).reversed() as [ObjectPath]
-    let infos = try items[0].connection.itemInfo(requested)
+    let infos = try own.connection.itemInfo(requested)
     #expect(infos.map(\.path) == requested.filter { $0 != items[3].path })
     #expect(infos.allSatisfy { info in items.contains { $0.path == info.path && $0.attributes == info.attributes } })
   }
@@ -93,19 +94,23 @@ struct ItemLifecycleTests {
 
   @Test("a deleted item is gone and deleting it again is notFound")
   func delete() throws {
-    let item = try ItemFixture.create()
-    try item.connection.deleteItem(item.path)
-    #expect(try item.connection.searchItems(attributes: ["test-id": item.id]).unlocked.isEmpty)
-    #expect(cause { try item.connection.deleteItem(item.path) } == .notFound)
+    let own = try OwnKeyring()
+    defer { own.stop() }
+    let item = try own.item()
+    try own.connection.deleteItem(item.path)
+    #expect(try own.connection.searchItems(attributes: ["test-id": item.id]).unlocked.isEmpty)
+    #expect(cause { try own.connection.deleteItem(item.path) } == .notFound)
   }
 
   @Test("updating a vanished item is notFound")
   func updateVanished() throws {
-    let item = try ItemFixture.create()
+    let own = try OwnKeyring()
+    defer { own.stop() }
+    let item = try own.item()
     item.delete()
-    #expect(cause { try item.connection.setLabel(item.path, "x") } == .notFound)
-    #expect(cause { try item.connection.setAttributes(item.path, ["a": "b"]) } == .notFound)
-    #expect(cause { try item.connection.setSecret(item.path, SecretBytes(Array("x".utf8))) } == .notFound)
+    #expect(cause { try own.connection.setLabel(item.path, "x") } == .notFound)
+    #expect(cause { try own.connection.setAttributes(item.path, ["a": "b"]) } == .notFound)
+    #expect(cause { try own.connection.setSecret(item.path, SecretBytes(Array("x".utf8))) } == .notFound)
   }
 
   @Test("creating in a collection that does not exist is notFound")

@@ -48,11 +48,12 @@ struct SecretRoundTripTests {
 
   @Test("vanished items are omitted from secrets")
   func vanished() throws {
-    let kept = try ItemFixture.create()
-    defer { kept.delete() }
-    let gone = try ItemFixture.create()
+    let own = try OwnKeyring()
+    defer { own.stop() }
+    let kept = try own.item()
+    let gone = try own.item()
     gone.delete()
-    let secrets = try kept.connection.secrets([kept.path, gone.path])
+    let secrets = try own.connection.secrets([kept.path, gone.path])
     #expect(Array(secrets.keys) == [kept.path])
   }
 

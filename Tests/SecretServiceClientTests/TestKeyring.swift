@@ -68,3 +68,25 @@ func cause(of body: () throws -> Void) -> SecretServiceError.Cause? {
     return .other
   }
 }
+
+/// A private keyring of its own with a connection to it, for tests that delete items and then use their paths:
+/// gnome-keyring reuses the numbers of deleted items, so on the shared keyring such a path may meanwhile belong to
+/// another test's new item.
+struct OwnKeyring {
+  let keyring: PrivateKeyring
+  let connection: SecretServiceConnection
+  let collection: ObjectPath
+
+  init(_ mode: PrivateKeyring.Mode = .unlocked) throws {
+    keyring = try PrivateKeyring.start(mode)
+    connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    collection = try #require(try connection.readAlias("default"))
+  }
+
+  /// Creates an item with a unique `test-id`.
+  func item(_ secret: [UInt8] = Array("s3cret".utf8), label: String = "own") throws -> ItemFixture {
+    try ItemFixture.create(label: label, secret: SecretBytes(secret), on: connection, in: collection)
+  }
+
+  func stop() { keyring.stop() }
+}

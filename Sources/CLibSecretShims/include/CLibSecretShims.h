@@ -42,6 +42,16 @@ gboolean ssc_is_cancellable(gpointer object);
 /// the prompt is dismissed without waiting for a reply).
 GType ssc_service_get_type(void);
 
+/// Locks or unlocks items or collections (`Service.Lock` / `Service.Unlock` on the service's own connection), running
+/// any prompt the service returns under the cancellable's policy, as the hooks above do. Returns the number of
+/// objects locked/unlocked and stores them in `*done` (transfer full, free with g_strfreev), or -1 with `error` set.
+/// Used instead of secret_service_(un)lock_dbus_paths_sync, which in libsecret 0.20.5 leaks per prompt (a GPtrArray,
+/// and the main context its SecretPrompt proxy's signal subscriptions are queued on).
+gint ssc_service_lock_paths_sync(SecretService *self, const gchar *const *paths, GCancellable *cancellable,
+                                 gchar ***done, GError **error);
+gint ssc_service_unlock_paths_sync(SecretService *self, const gchar *const *paths, GCancellable *cancellable,
+                                   gchar ***done, GError **error);
+
 /// Marks `cancellable` so that prompts raised by calls made with it may be shown. Without the mark every prompt
 /// is refused. The mark cannot be removed; use a fresh cancellable per call.
 void ssc_cancellable_allow_prompts(GCancellable *cancellable);
@@ -85,6 +95,8 @@ GVariant *ssc_variant_new_get_args(const gchar *interface_name, const gchar *pro
 GVariant *ssc_variant_new_set_args(const gchar *interface_name, const gchar *property, GVariant *value);
 /// An `a{ss}` from `count` keys and values. Returns: (transfer floating).
 GVariant *ssc_variant_new_string_dict(const gchar *const *keys, const gchar *const *values, gsize count);
+/// `g_variant_new ("(^aoo)", paths, session)`: the arguments of `Service.GetSecrets`. Returns: (transfer floating).
+GVariant *ssc_variant_new_get_secrets_args(const gchar *const *paths, const gchar *session);
 /// `g_variant_new ("(@(oayays))", secret)`; sinks a floating `secret`. Returns: (transfer floating).
 GVariant *ssc_variant_new_set_secret_args(GVariant *secret);
 /// `G_VARIANT_TYPE (type_string)` for a static string. Returns: (transfer none).
