@@ -16,8 +16,8 @@
 # script with an empty signal mask (perl is essential on Debian/Ubuntu; skipped if absent).
 if [[ -n ${KR_REEXECUTED:-} ]]; then
   unset KR_REEXECUTED
-elif [[ $(sed -n 's/^SigBlk:[[:space:]]*//p' /proc/$$/status 2>/dev/null) =~ [1-9a-f] ]] &&
-  command -v perl >/dev/null; then
+elif kr_blocked=$(sed -n 's/^SigBlk:[[:space:]]*//p' /proc/$$/status 2>/dev/null) &&
+  ((0x${kr_blocked:-0} & 0x4003)) && command -v perl >/dev/null; then # SIGHUP, SIGINT or SIGTERM
   KR_REEXECUTED=1 exec perl -MPOSIX -e \
     'sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die "sigprocmask: $!\n";
      exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!\n";' -- "$BASH" "$0" "$@"
@@ -109,6 +109,28 @@ kr_wait_gone() {
     stat=${stat#* }
     [[ ${stat%% *} == "$$" ]] || return 0
     sleep 0.02
+  done
+}
+
+# Prints the pids of every descendant of $1 (from /proc, no procps needed).
+kr_descendants() {
+  local line pid ppid parent kid
+  local -A kids=()
+  local -a queue=("$1")
+  for line in /proc/[0-9]*/stat; do
+    read -r line 2>/dev/null <"$line" || continue
+    pid=${line%% *}
+    ppid=${line##*) }
+    ppid=${ppid#* }
+    kids[${ppid%% *}]+=" $pid"
+  done
+  while ((${#queue[@]} > 0)); do
+    parent=${queue[0]}
+    queue=("${queue[@]:1}")
+    for kid in ${kids[$parent]-}; do
+      echo "$kid"
+      queue+=("$kid")
+    done
   done
 }
 

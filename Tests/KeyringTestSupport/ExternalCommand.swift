@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a finished (or timed-out) command produced.
+/// What a finished (or timed-out, or stopped) command produced.
 public struct CommandResult: Sendable, CustomStringConvertible {
   /// The executable's path and arguments, as run.
   public let command: [String]
@@ -27,12 +27,13 @@ public struct CommandResult: Sendable, CustomStringConvertible {
   }
 }
 
-/// Runs command-line programs (secret-tool, python3, the dbus/ scripts, …) with a given environment,
-/// capturing stdout, stderr and the exit status, and never waiting longer than a timeout.
+/// Runs command-line programs (secret-tool, python3, dbus-monitor, the dbus/ scripts, …) with a given
+/// environment, capturing stdout, stderr and the exit status, and never waiting longer than a timeout.
 ///
-/// Typical use against a private keyring:
-/// `try keyring.run("secret-tool", ["lookup", "service", id])`, or for the keyring the test process
-/// itself runs on (`dbus/with-keyring swift test`): `try ExternalCommand.run("secret-tool", [...])`.
+/// Typical use against a private keyring: `try keyring.run("secret-tool", ["lookup", "service", id])`; on the
+/// keyring the test process itself runs on (`dbus/with-keyring swift test`):
+/// `try ExternalCommand.run("secret-tool", [...])`. Children start with no signal blocked (see
+/// `Process.runWithSignalsUnblocked()`), so stopping them works.
 public enum ExternalCommand {
   /// Debian's Python (`/usr/bin/python3`, which has python3-keyring and python3-secretstorage) when it
   /// exists, else `python3` from PATH. Prefer it to a bare "python3": PATH may lead to another Python
@@ -53,59 +54,21 @@ public enum ExternalCommand {
     _ executable: String, _ arguments: [String] = [], environment: [String: String] = [:],
     input: Data? = nil, timeout: Duration = .seconds(30)
   ) throws -> CommandResult {
+    try start(executable, arguments, environment: environment, input: input).wait(timeout: timeout)
+  }
+
+  /// Starts `executable` in the background (e.g. `dbus-monitor`); `stop()` or `wait(timeout:)` ends it.
+  /// Parameters as for `run`.
+  public static func start(
+    _ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], input: Data? = nil
+  ) throws -> BackgroundCommand {
     var env = ProcessInfo.processInfo.environment
     for name in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_STARTER_ADDRESS", "DBUS_STARTER_BUS_TYPE"] {
       env[name] = nil
     }
     env.merge(environment) { _, new in new }
     let path = try resolve(executable, searchPath: env["PATH"] ?? "/usr/bin:/bin")
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = env
-    let stdinPipe = Pipe()
-    let stdoutPipe = Pipe()
-    let stderrPipe = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : stdinPipe
-    process.standardOutput = stdoutPipe
-    process.standardError = stderrPipe
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    do {
-      try process.run()
-    } catch {
-      throw KeyringFixtureError("cannot start \(path): \(error)")
-    }
-
-    let stdout = PipeDrain(stdoutPipe.fileHandleForReading)
-    let stderr = PipeDrain(stderrPipe.fileHandleForReading)
-    if let input {
-      let writer = stdinPipe.fileHandleForWriting
-      Thread.detachNewThread {
-        try? writer.write(contentsOf: input)  // fails only if the command closed its stdin: fine
-        try? writer.close()
-      }
-    }
-
-    var timedOut = false
-    if exited.wait(timeout: .now() + dispatchInterval(timeout)) == .timedOut {
-      timedOut = true
-      process.terminate()
-      if exited.wait(timeout: .now() + 2) == .timedOut {
-        kill(process.processIdentifier, SIGKILL)
-        exited.wait()
-      }
-    }
-    // Output is complete at EOF; a daemon the command left behind may hold the pipes, so bound it.
-    let drainDeadline = DispatchTime.now() + 2
-    let out = stdout.finish(by: drainDeadline)
-    let err = stderr.finish(by: drainDeadline)
-    let status =
-      process.terminationReason == .uncaughtSignal
-      ? 128 + process.terminationStatus : process.terminationStatus
-    return CommandResult(
-      command: [path] + arguments, status: status, stdout: out, stderr: err, timedOut: timedOut)
+    return try BackgroundCommand(path: path, arguments: arguments, environment: env, input: input)
   }
 
   /// The absolute path of `executable`: itself when it contains a slash, else the first match in PATH.
@@ -117,18 +80,105 @@ public enum ExternalCommand {
     }
     throw KeyringFixtureError("\(executable) not found in PATH (\(searchPath))")
   }
+}
 
-  /// A `Duration` as a `DispatchTimeInterval` (millisecond precision).
-  static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+/// A command running in the background, its stdout and stderr drained as it goes.
+public final class BackgroundCommand: @unchecked Sendable {
+  // @unchecked: `process` is only read after `run()`; the mutable state is behind locks.
+  /// The executable's path and arguments.
+  public let command: [String]
+  private let process: Process
+  private let exited = Latch()
+  private let stdout: PipeDrain
+  private let stderr: PipeDrain
+  private let timedOut = LockedValue(false)
+
+  init(path: String, arguments: [String], environment: [String: String], input: Data?) throws {
+    command = [path] + arguments
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
+    let stdinPipe = Pipe()
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdinPipe
+    process.standardOutput = stdoutPipe
+    process.standardError = stderrPipe
+    process.terminationHandler = { [exited] _ in exited.open() }
+    do {
+      try process.runWithSignalsUnblocked()
+    } catch {
+      throw KeyringFixtureError("cannot start \(path): \(error)")
+    }
+    stdout = PipeDrain(stdoutPipe.fileHandleForReading)
+    stderr = PipeDrain(stderrPipe.fileHandleForReading)
+    if let input {
+      let writer = stdinPipe.fileHandleForWriting
+      Thread.detachNewThread {
+        try? writer.write(contentsOf: input)  // fails only if the command closed its stdin: fine
+        try? writer.close()
+      }
+    }
+  }
+
+  deinit {
+    if !exited.wait(timeout: .zero) { kill(process.processIdentifier, SIGKILL) }
+  }
+
+  /// The command's process id.
+  public var processIdentifier: Int32 { process.processIdentifier }
+
+  /// What the command wrote on stdout so far.
+  public var outputSoFar: Data { stdout.current }
+
+  /// Waits until the command exits; after `timeout` it gets SIGTERM, then SIGKILL 2 s later, and the
+  /// result says `timedOut`. Output is complete unless something the command left behind holds its pipes.
+  public func wait(timeout: Duration) -> CommandResult {
+    if !exited.wait(timeout: timeout) {
+      timedOut.withLock { $0 = true }
+      end(signal: SIGTERM, grace: .seconds(2))
+    }
+    return result()
+  }
+
+  /// Sends `signal` (SIGTERM by default), then SIGKILL if the command has not exited after `grace`, and
+  /// returns what it produced.
+  public func stop(signal: Int32 = SIGTERM, grace: Duration = .seconds(2)) -> CommandResult {
+    end(signal: signal, grace: grace)
+    return result()
+  }
+
+  private func end(signal: Int32, grace: Duration) {
+    guard !exited.wait(timeout: .zero) else { return }
+    kill(process.processIdentifier, signal)
+    if !exited.wait(timeout: grace) {
+      kill(process.processIdentifier, SIGKILL)
+      _ = exited.wait(timeout: .seconds(10))
+    }
+  }
+
+  private func result() -> CommandResult {
+    // Output is complete at EOF; a daemon the command left behind may hold the pipes, so bound it.
+    let deadline = Date(timeIntervalSinceNow: 2)
+    let out = stdout.finish(by: deadline)
+    let err = stderr.finish(by: deadline)
+    var status: Int32 = -1  // still running: it survived SIGKILL for 10 s (a process stuck in the kernel)
+    if exited.wait(timeout: .zero) {
+      status =
+        process.terminationReason == .uncaughtSignal
+        ? 128 + process.terminationStatus : process.terminationStatus
+    }
+    return CommandResult(
+      command: command, status: status, stdout: out, stderr: err, timedOut: timedOut.current)
   }
 }
 
-/// Reads a pipe to EOF on its own thread, so a chatty command never blocks on a full pipe.
+/// Reads a pipe to EOF on its own thread (never a cooperative one), so a chatty command never blocks on a
+/// full pipe.
 final class PipeDrain: Sendable {
   private let data = LockedValue(Data())
-  private let done = DispatchSemaphore(value: 0)
+  private let done = Latch()
 
   init(_ handle: FileHandle) {
     Thread.detachNewThread { [data, done] in
@@ -138,13 +188,16 @@ final class PipeDrain: Sendable {
         data.withLock { $0.append(chunk) }
       }
       try? handle.close()
-      done.signal()
+      done.open()
     }
   }
 
+  /// What was read so far.
+  var current: Data { data.current }
+
   /// What was read, once EOF is reached or the deadline passes (then what was read so far).
-  func finish(by deadline: DispatchTime) -> Data {
-    if done.wait(timeout: deadline) == .success { done.signal() }
+  func finish(by deadline: Date) -> Data {
+    _ = done.wait(until: deadline)
     return data.current
   }
 }

@@ -9,13 +9,12 @@ final class KeyringHolder: @unchecked Sendable {
   let environment: [String: String]
   private let process: Process
   private let stdinWriter: FileHandle
-  private let exited: DispatchSemaphore
+  private let exited: Latch
   private let stderr: PipeDrain
   private let stopped = LockedValue(false)
 
   private init(
-    environment: [String: String], process: Process, stdinWriter: FileHandle, exited: DispatchSemaphore,
-    stderr: PipeDrain
+    environment: [String: String], process: Process, stdinWriter: FileHandle, exited: Latch, stderr: PipeDrain
   ) {
     self.environment = environment
     self.process = process
@@ -38,10 +37,10 @@ final class KeyringHolder: @unchecked Sendable {
     process.standardInput = stdinPipe
     process.standardOutput = stdoutPipe
     process.standardError = stderrPipe
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
+    let exited = Latch()
+    process.terminationHandler = { _ in exited.open() }
     do {
-      try process.run()
+      try process.runWithSignalsUnblocked()
     } catch {
       throw KeyringFixtureError("cannot start \(RepositoryLayout.withKeyring): \(error)")
     }
@@ -57,8 +56,8 @@ final class KeyringHolder: @unchecked Sendable {
     // Failed or too slow: SIGTERM makes with-keyring clean up (its trap) before it exits.
     try? stdinPipe.fileHandleForWriting.close()
     process.terminate()
-    if exited.wait(timeout: .now() + 10) == .timedOut { kill(process.processIdentifier, SIGKILL) }
-    let messages = String(decoding: stderr.finish(by: .now() + 2), as: UTF8.self)
+    if !exited.wait(timeout: .seconds(10)) { kill(process.processIdentifier, SIGKILL) }
+    let messages = String(decoding: stderr.finish(by: Date(timeIntervalSinceNow: 2)), as: UTF8.self)
     let what = outcome == .timedOut ? "did not become ready within \(timeout)" : "exited before it was ready"
     throw KeyringFixtureError("with-keyring \(option) \(what); its stderr: \(messages.debugDescription)")
   }
@@ -72,9 +71,9 @@ final class KeyringHolder: @unchecked Sendable {
     }
     guard first else { return }
     try? stdinWriter.close()
-    if exited.wait(timeout: .now() + 10) == .success { return }
+    if exited.wait(timeout: .seconds(10)) { return }
     process.terminate()
-    if exited.wait(timeout: .now() + 5) == .success { return }
+    if exited.wait(timeout: .seconds(5)) { return }
     kill(process.processIdentifier, SIGKILL)
   }
 }
@@ -89,7 +88,7 @@ private final class HolderReport: Sendable {
   }
 
   private let outcome = LockedValue<Outcome?>(nil)
-  private let decided = DispatchSemaphore(value: 0)
+  private let decided = Latch()
 
   init(_ handle: FileHandle) {
     Thread.detachNewThread { [outcome, decided] in
@@ -107,7 +106,7 @@ private final class HolderReport: Sendable {
           if line == "WITH_KEYRING_READY" {
             reported = true
             outcome.withLock { $0 = .ready(environment) }
-            decided.signal()
+            decided.open()
             break
           }
           if let equals = line.firstIndex(of: "=") {
@@ -118,16 +117,14 @@ private final class HolderReport: Sendable {
       try? handle.close()
       if !reported {
         outcome.withLock { $0 = .endedEarly }
-        decided.signal()
+        decided.open()
       }
     }
   }
 
   /// The holder's report, or `.timedOut` when none came in time.
   func wait(timeout: Duration) -> Outcome {
-    guard decided.wait(timeout: .now() + ExternalCommand.dispatchInterval(timeout)) == .success else {
-      return .timedOut
-    }
+    guard decided.wait(timeout: timeout) else { return .timedOut }
     return outcome.current ?? .endedEarly
   }
 }

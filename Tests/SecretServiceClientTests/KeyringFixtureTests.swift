@@ -165,7 +165,21 @@ struct KeyringFixtureTests {
     let result = try ExternalCommand.run("sleep", ["30"], timeout: .milliseconds(300))
     #expect(result.timedOut)
     #expect(!result.succeeded)
+    #expect(result.status == 128 + SIGTERM)  // SIGTERM was not blocked in the child
     #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
+  @Test("a background command stops at once on SIGTERM and keeps what it wrote")
+  func backgroundCommandStops() throws {
+    let command = try ExternalCommand.start("sh", ["-c", "echo started; exec sleep 30"])
+    let started = ContinuousClock.now
+    while command.outputSoFar.isEmpty && ContinuousClock.now - started < .seconds(10) {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let result = command.stop()
+    #expect(result.status == 128 + SIGTERM)
+    #expect(result.output == "started\n")
+    #expect(ContinuousClock.now - started < .seconds(2))
   }
 }
 
