@@ -99,6 +99,26 @@ struct LockTests {
     print("unlock allowed, prompt dismissed by the headless daemon: \(elapsed)")
   }
 
+  @Test("unlock with UI allowed and a prompt nobody answers times out within its deadline, and the next call is prompt")
+  func unlockAllowedUnanswered() throws {
+    let (keyring, connection, collection) = try open(.locked)
+    defer { keyring.stop() }
+    let prompter = try SilentPrompter(on: keyring)
+    defer { prompter.stop() }
+    let (failure, elapsed) = measure {
+      cause { _ = try connection.unlock([collection], ui: .allowed, timeout: .milliseconds(500)) }
+    }
+    #expect(failure == .timedOut)
+    #expect(elapsed >= .milliseconds(490) && elapsed < .milliseconds(1500), "took \(elapsed)")
+    print("unlock allowed, prompt left unanswered, deadline 500 ms: returned after \(elapsed)")
+    // The deadline dismissed the prompt. gnome-keyring 42.1 exits when a prompt is dismissed while it still waits for
+    // its prompter (reproduced with a plain D-Bus client), so the daemon may be gone: the next call must still
+    // return at once, with the answer or with noProvider.
+    let (next, nextElapsed) = measure { cause { _ = try connection.isCollectionLocked(collection) } }
+    #expect(next == nil || next == .noProvider)
+    #expect(nextElapsed < .seconds(1), "took \(nextElapsed)")
+  }
+
   @Test("unlocking what is already unlocked succeeds without a prompt")
   func unlockUnlocked() throws {
     let (keyring, connection, collection) = try open(.unlocked)
