@@ -23,7 +23,7 @@ final class BusMonitor: @unchecked Sendable {
     process.standardInput = FileHandle.nullDevice
     let exited = exited
     process.terminationHandler = { _ in exited.signal() }
-    try process.run()
+    try process.runWithSignalsUnblocked()  // so that SIGTERM reaches it
     let reader = pipe.fileHandleForReading
     Thread.detachNewThread { [self] in
       while true {

@@ -29,3 +29,14 @@ struct ItemFixture {
     try? connection.deleteItem(path)
   }
 }
+
+extension ItemInfo {
+  /// The attributes without the `xdg:schema = org.freedesktop.Secret.Generic` that gnome-keyring 42 adds to items
+  /// stored without a schema whenever it reloads the keyring file (seen after a daemon restart, and sporadically
+  /// while many clients write).
+  var attributesWithoutAddedSchema: [String: String] {
+    var result = attributes
+    if result["xdg:schema"] == "org.freedesktop.Secret.Generic" { result["xdg:schema"] = nil }
+    return result
+  }
+}

@@ -44,7 +44,7 @@ struct LockTests {
     let info = try #require(try connection.itemInfo([path]).first)
     #expect(info.locked)
     #expect(info.label == "locked later")
-    #expect(info.attributes == ["test-id": id])
+    #expect(info.attributesWithoutAddedSchema == ["test-id": id])
   }
 
   @Test("secrets of a locked item are locked (libsecret returns no secret and no error)")

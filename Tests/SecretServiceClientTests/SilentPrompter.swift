@@ -34,7 +34,7 @@ final class SilentPrompter: @unchecked Sendable {
     process.standardError = FileHandle.nullDevice
     let exited = exited
     process.terminationHandler = { _ in exited.signal() }
-    try process.run()
+    try process.runWithSignalsUnblocked()  // so that SIGTERM reaches it
     let line = output.fileHandleForReading.availableData  // blocks until the script says whether it owns the name
     guard String(decoding: line, as: UTF8.self).hasPrefix("owner") else {
       stop()
