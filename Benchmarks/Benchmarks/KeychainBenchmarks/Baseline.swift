@@ -94,6 +94,15 @@ enum DBusFloor {
     return count
   }
 
+  /// A listing with attributes and data at the protocol's minimum: SearchItems, pipelined GetAll for every item,
+  /// one GetSecrets. The number of items.
+  static func list(service: String?) throws(BaselineError) -> Int {
+    var bytes = 0
+    let count = lsb_list_floor(service, &bytes)
+    guard count >= 0 else { throw .last("listing floor") }
+    return count
+  }
+
   /// `SearchItems` for {service[, account]}: the number of unlocked items.
   static func count(service: String, account: String? = nil) throws(BaselineError) -> Int {
     let count = lsb_count(service, account)

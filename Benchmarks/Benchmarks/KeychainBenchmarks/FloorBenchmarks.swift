@@ -11,4 +11,15 @@ func registerFloorBenchmarks(size: Int) {
     benchmark throws in
     for _ in benchmark.scaledIterations { blackHole(try DBusFloor.searchItemsNoMatch()) }
   }
+  // The listing floor: the protocol's minimum for every item's attributes and data.
+  if let listed = listingSize(atKeyringSize: size) {
+    Benchmark(
+      benchmarkName(size, "list \(listed) attributes+data", "D-Bus SearchItems + pipelined GetAll + GetSecrets"),
+      configuration: Budget.at(size, Budget.listing)
+    ) { benchmark throws in
+      for _ in benchmark.scaledIterations {
+        try expect(try DBusFloor.list(service: listed == size ? nil : BenchKeyring.listService), listed)
+      }
+    }
+  }
 }

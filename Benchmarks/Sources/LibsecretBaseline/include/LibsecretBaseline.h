@@ -54,6 +54,11 @@ int lsb_ping(void);
 /// returned (0), or -1.
 long lsb_search_items_no_match(void);
 
+/// The D-Bus floor of a listing with attributes and data for {service} (NULL: every item): one SearchItems,
+/// Properties.GetAll for every item sent at once (pipelined), one GetSecrets for all. The number of items, or -1;
+/// `*bytes` receives the size of what was read.
+long lsb_list_floor(const char *service, size_t *bytes);
+
 /// A bare SearchItems for {service} (plus {account} when not NULL): the number of unlocked paths, or -1.
 long lsb_count(const char *service, const char *account);
 
