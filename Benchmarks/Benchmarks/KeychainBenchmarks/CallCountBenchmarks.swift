@@ -54,6 +54,15 @@ private func countedOperations(size: Int) -> [CountedOperation] {
       CountedOperation(name: "list \(listed) attributes+data · SecItemCopyMatching") {
         try expect(try SecItem.copyMatching(service: service, returning: .attributesAndData, all: true), listed)
       },
+      CountedOperation(name: "list \(listed) attributes+data · D-Bus floor") {
+        try expect(try DBusFloor.list(service: service), listed)
+      },
+      CountedOperation(name: "read limit one of \(BenchKeyring.listSize) · libsecret search_sync") {
+        try expect(try Libsecret.search(service: BenchKeyring.listService, all: false, loadSecrets: true).count, 1)
+      },
+      CountedOperation(name: "read limit one of \(BenchKeyring.listSize) · SecItemCopyMatching") {
+        try expect(try SecItem.copyMatching(service: BenchKeyring.listService, returning: .attributesAndData), 1)
+      },
     ]
   }
   guard size == keyringSizes[0] else { return [] }
