@@ -27,7 +27,7 @@ enum AddOperation {
       duplicateQuery.attributes[key] = values[key] ?? itemClass.defaultValue(key)
     }
     let finder = ItemFinder(store: store)
-    _ = try finder.find(duplicateQuery, scope: .explicit, policy: query.authenticationUI)
+    try finder.prepare(duplicateQuery, scope: .explicit, policy: query.authenticationUI)
 
     let path = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) {
       () throws(SecItemError) -> String in

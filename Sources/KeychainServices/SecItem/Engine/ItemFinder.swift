@@ -32,6 +32,13 @@ struct ItemFinder {
     return items.sorted { ($0.snapshot.created, $0.path) < ($1.snapshot.created, $1.path) }
   }
 
+  /// Deals with the locked candidates of `query` (unlocks them, or fails, per `policy`) without reading any item.
+  /// Writers call it before taking the write lock, so that prompts never run under the lock.
+  func prepare(_ query: ItemQuery, scope: AccessScope, policy: AuthenticationUI) throws(SecItemError) {
+    let locked = try candidates(query, scope: scope).locked
+    if !locked.isEmpty && policy != .skip { try store.unlock(locked, policy: policy) }
+  }
+
   /// Paths of possible matches, split by lock state.
   private func candidates(
     _ query: ItemQuery, scope: AccessScope

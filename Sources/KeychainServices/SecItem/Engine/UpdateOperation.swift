@@ -21,9 +21,7 @@ enum UpdateOperation {
     let scope = AccessScope.of(query, writing: true, groups: store.groups)
     let finder = ItemFinder(store: store)
     // Prompts (unlocking) happen before the write lock is taken.
-    guard !(try finder.find(query, scope: scope, policy: query.authenticationUI)).isEmpty else {
-      throw SecItemError(errSecItemNotFound, "no item matches")
-    }
+    try finder.prepare(query, scope: scope, policy: query.authenticationUI)
     try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) { () throws(SecItemError) in
       let targets = try finder.find(query, scope: scope, policy: .fail)
       guard !targets.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
