@@ -1,0 +1,142 @@
+import Foundation
+
+/// A generic password (`kSecClassGenericPassword`): a secret for a service and an account, with typed attributes.
+///
+/// Items are stored through the SecItem functions, so they land exactly where `SecItemAdd` puts a generic password
+/// (`service`, `account` and `username` attributes on the Secret Service; see docs/attribute-mapping.md) and are
+/// found by SecItem code, Python keyring, secret-tool and the other clients listed there.
+///
+/// ```swift
+/// let item = GenericPassword(service: "com.example.app", account: "alice", secret: Data("s3cret".utf8))
+/// try GenericPassword.add(item)
+/// let found = try GenericPassword.find(.init(service: "com.example.app", account: "alice"), includingSecret: true)
+/// ```
+///
+/// `description` and `dump` show the attributes but never the secret (only its size).
+public struct GenericPassword: Sendable, Hashable {
+  /// The service (`kSecAttrService`).
+  public var service: String?
+  /// The account (`kSecAttrAccount`).
+  public var account: String?
+  /// The user-visible label (`kSecAttrLabel`). When nil on add, the item gets Apple's default label: the service,
+  /// else the account.
+  public var label: String?
+  /// A user-editable comment (`kSecAttrComment`).
+  public var comment: String?
+  /// A user-visible description of the item's kind (`kSecAttrDescription`).
+  public var itemDescription: String?
+  /// Application-defined data (`kSecAttrGeneric`).
+  public var generic: Data?
+  /// The item's creator (`kSecAttrCreator`).
+  public var creator: FourCharCode?
+  /// The item's type (`kSecAttrType`).
+  public var type: FourCharCode?
+  /// Whether the item is hidden from users (`kSecAttrIsInvisible`).
+  public var isInvisible: Bool
+  /// Whether the item stands for "no password here" (`kSecAttrIsNegative`).
+  public var isNegative: Bool
+  /// The access group (`kSecAttrAccessGroup`). When nil on add, the application's first group
+  /// (``KeychainApplication/accessGroups``); nil on items other clients wrote.
+  public var accessGroup: String?
+  /// Whether the item is synchronizable (`kSecAttrSynchronizable`; stored, nothing synchronizes on Linux).
+  public var isSynchronizable: Bool
+  /// When the item may be read (`kSecAttrAccessible`; stored, not enforced).
+  public var accessible: KeychainAccessibility
+  /// When the item was created (`kSecAttrCreationDate`, whole seconds); nil until it is stored.
+  public internal(set) var creationDate: Date?
+  /// When the item was last changed (`kSecAttrModificationDate`, whole seconds); nil until it is stored.
+  public internal(set) var modificationDate: Date?
+  /// The stored item's persistent reference (`kSecValuePersistentRef`): names exactly this item, also for other
+  /// processes, while it exists. Nil until it is stored.
+  public internal(set) var persistentReference: Data?
+  /// The secret (`kSecValueData`). Nil when the item was found without its secret; an item added with a nil
+  /// secret stores an empty one.
+  public var secret: Data?
+
+  /// A generic password with the given attributes.
+  public init(
+    service: String? = nil, account: String? = nil, secret: Data? = nil, label: String? = nil, comment: String? = nil,
+    itemDescription: String? = nil, generic: Data? = nil, creator: FourCharCode? = nil, type: FourCharCode? = nil,
+    isInvisible: Bool = false, isNegative: Bool = false, accessGroup: String? = nil, isSynchronizable: Bool = false,
+    accessible: KeychainAccessibility = .whenUnlocked
+  ) {
+    self.service = service
+    self.account = account
+    self.secret = secret
+    self.label = label
+    self.comment = comment
+    self.itemDescription = itemDescription
+    self.generic = generic
+    self.creator = creator
+    self.type = type
+    self.isInvisible = isInvisible
+    self.isNegative = isNegative
+    self.accessGroup = accessGroup
+    self.isSynchronizable = isSynchronizable
+    self.accessible = accessible
+  }
+}
+
+extension GenericPassword: NativePasswordItem {
+  static var secItemClass: CFString { kSecClassGenericPassword }
+
+  init(_ attributes: SecItemAttributes) {
+    self.init(
+      service: attributes.string(kSecAttrService), account: attributes.string(kSecAttrAccount),
+      secret: attributes.secret, label: attributes.string(kSecAttrLabel), comment: attributes.string(kSecAttrComment),
+      itemDescription: attributes.string(kSecAttrDescription), generic: attributes.data(kSecAttrGeneric),
+      creator: attributes.fourCharCode(kSecAttrCreator), type: attributes.fourCharCode(kSecAttrType),
+      isInvisible: attributes.boolean(kSecAttrIsInvisible) ?? false,
+      isNegative: attributes.boolean(kSecAttrIsNegative) ?? false, accessGroup: attributes.string(kSecAttrAccessGroup),
+      isSynchronizable: attributes.boolean(kSecAttrSynchronizable) ?? false, accessible: attributes.accessible)
+    creationDate = attributes.date(kSecAttrCreationDate)
+    modificationDate = attributes.date(kSecAttrModificationDate)
+    persistentReference = attributes.persistentReference
+  }
+
+  var attributesToAdd: SecItemDictionary {
+    var dictionary = SecItemDictionary(itemClass: Self.secItemClass)
+    changes.write(to: &dictionary)
+    return dictionary
+  }
+
+  var primaryKeyQuery: Query {
+    Query(
+      service: service ?? "", account: account ?? "", accessGroup: accessGroup,
+      synchronizable: isSynchronizable ? .synchronizable : .notSynchronizable)
+  }
+
+  func hasPrimaryKey(of other: GenericPassword) -> Bool {
+    (service ?? "") == (other.service ?? "") && (account ?? "") == (other.account ?? "")
+      && isSynchronizable == other.isSynchronizable
+  }
+
+  /// Every attribute of this value (and its secret, when not nil) as changes to write over a stored item.
+  var changes: Changes {
+    Changes(
+      service: service, account: account, secret: secret, label: label, comment: comment,
+      itemDescription: itemDescription, generic: generic, creator: creator, type: type, isInvisible: isInvisible,
+      isNegative: isNegative, accessGroup: accessGroup, isSynchronizable: isSynchronizable, accessible: accessible)
+  }
+}
+
+extension GenericPassword: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// The attributes that are set, and the secret's size (never its bytes).
+  public var description: String { "GenericPassword(" + describe(redactedFields) + ")" }
+
+  /// Same as ``description``.
+  public var debugDescription: String { description }
+
+  /// The properties that are set, with the secret replaced by its size.
+  public var customMirror: Mirror { redactedMirror(self, redactedFields) }
+
+  private var redactedFields: [(String, Any?)] {
+    [
+      ("service", service), ("account", account), ("secret", secret.map(redacted)), ("label", label),
+      ("comment", comment), ("itemDescription", itemDescription), ("generic", generic), ("creator", creator),
+      ("type", type), ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
+      ("isSynchronizable", isSynchronizable), ("accessible", accessible), ("creationDate", creationDate),
+      ("modificationDate", modificationDate), ("persistentReference", persistentReference),
+    ]
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+extension InternetPassword {
+  /// Which internet passwords an operation acts on: attributes to match (nil = any value) and match options.
+  ///
+  /// ```swift
+  /// let query = InternetPassword.Query(server: "example.com", account: "alice", protocol: .https)
+  /// ```
+  ///
+  /// As in SecItem: strings match exactly unless ``caseInsensitive``; without ``accessGroup``, finds see the
+  /// application's groups and other clients' items, while updates and deletes reach only the application's groups.
+  public struct Query: Sendable, Hashable {
+    /// The server to match (`kSecAttrServer`).
+    public var server: String?
+    /// The account to match (`kSecAttrAccount`); `""` also matches items without an account.
+    public var account: String?
+    /// The protocol to match (`kSecAttrProtocol`).
+    public var `protocol`: NetworkProtocol?
+    /// The authentication type to match (`kSecAttrAuthenticationType`).
+    public var authenticationType: AuthenticationType?
+    /// The port to match (`kSecAttrPort`); 0 also matches items without a port.
+    public var port: UInt16?
+    /// The path to match (`kSecAttrPath`).
+    public var path: String?
+    /// The security domain to match (`kSecAttrSecurityDomain`).
+    public var securityDomain: String?
+    /// The label to match (`kSecAttrLabel`).
+    public var label: String?
+    /// The comment to match (`kSecAttrComment`).
+    public var comment: String?
+    /// The description to match (`kSecAttrDescription`).
+    public var itemDescription: String?
+    /// The creator to match (`kSecAttrCreator`).
+    public var creator: FourCharCode?
+    /// The type to match (`kSecAttrType`).
+    public var type: FourCharCode?
+    /// The access group to match (`kSecAttrAccessGroup`): names any application's group explicitly.
+    public var accessGroup: String?
+    /// The accessibility to match (`kSecAttrAccessible`).
+    public var accessible: KeychainAccessibility?
+    /// Only the item with this persistent reference (`kSecValuePersistentRef`), still filtered by the rest.
+    public var persistentReference: Data?
+    /// Which items match by their synchronizable flag; by default only items that are not synchronizable.
+    public var synchronizable: KeychainSynchronizableMatch
+    /// Compare strings case-insensitively (`kSecMatchCaseInsensitive`).
+    public var caseInsensitive: Bool
+    /// `findAll` returns at most this many items, oldest first (`kSecMatchLimit`); nil for every match. A limit
+    /// below 1 is ``KeychainError/invalidParameter``. Finds of one item, updates and deletes ignore it.
+    public var limit: Int?
+    /// What to do when matching items are locked (`kSecUseAuthenticationUI`).
+    public var authenticationUI: KeychainAuthenticationUI
+
+    /// A query matching the given attributes, with the given options.
+    public init(
+      server: String? = nil, account: String? = nil, protocol: NetworkProtocol? = nil, port: UInt16? = nil,
+      label: String? = nil, accessGroup: String? = nil,
+      synchronizable: KeychainSynchronizableMatch = .notSynchronizable,
+      caseInsensitive: Bool = false, limit: Int? = nil, authenticationUI: KeychainAuthenticationUI = .allow
+    ) {
+      self.server = server
+      self.account = account
+      self.protocol = `protocol`
+      self.port = port
+      self.label = label
+      self.accessGroup = accessGroup
+      self.synchronizable = synchronizable
+      self.caseInsensitive = caseInsensitive
+      self.limit = limit
+      self.authenticationUI = authenticationUI
+    }
+
+    /// A query for one item: the stored item itself when it has a persistent reference (it was found or added),
+    /// else items with its primary key (account, security domain, server, port, path, access group, synchronizable
+    /// exactly; protocol and authentication type when set — when nil they match any value).
+    public init(_ item: InternetPassword) {
+      if let reference = item.persistentReference {
+        self.init(synchronizable: item.isSynchronizable ? .synchronizable : .notSynchronizable)
+        persistentReference = reference
+      } else {
+        self = item.primaryKeyQuery
+      }
+    }
+
+    /// The SecItem query dictionary (no return keys, no limit).
+    var secItemQuery: SecItemDictionary {
+      var dictionary = SecItemDictionary(itemClass: InternetPassword.secItemClass)
+      dictionary.set(kSecAttrServer, server)
+      dictionary.set(kSecAttrAccount, account)
+      dictionary.set(kSecAttrProtocol, self.protocol?.rawValue)
+      dictionary.set(kSecAttrAuthenticationType, authenticationType?.rawValue)
+      dictionary.set(kSecAttrPort, port.map { NSNumber(value: $0) })
+      dictionary.set(kSecAttrPath, path)
+      dictionary.set(kSecAttrSecurityDomain, securityDomain)
+      dictionary.set(kSecAttrLabel, label)
+      dictionary.set(kSecAttrComment, comment)
+      dictionary.set(kSecAttrDescription, itemDescription)
+      dictionary.set(kSecAttrCreator, fourCharCode: creator)
+      dictionary.set(kSecAttrType, fourCharCode: type)
+      dictionary.set(kSecAttrAccessGroup, accessGroup)
+      dictionary.set(kSecAttrAccessible, accessible?.rawValue)
+      dictionary.setMatchOptions(
+        persistentReference: persistentReference, synchronizable: synchronizable, caseInsensitive: caseInsensitive,
+        authenticationUI: authenticationUI)
+      return dictionary
+    }
+  }
+
+  /// What an update writes: every non-nil property replaces the stored value; nil leaves it unchanged.
+  ///
+  /// ```swift
+  /// try InternetPassword.update(matching: query, with: .init(account: "bob", secret: Data("new".utf8)))
+  /// ```
+  public struct Changes: Sendable, Hashable {
+    /// The new server.
+    public var server: String?
+    /// The new account.
+    public var account: String?
+    /// The new secret.
+    public var secret: Data?
+    /// The new protocol.
+    public var `protocol`: NetworkProtocol?
+    /// The new authentication type.
+    public var authenticationType: AuthenticationType?
+    /// The new port.
+    public var port: UInt16?
+    /// The new path.
+    public var path: String?
+    /// The new security domain.
+    public var securityDomain: String?
+    /// The new label.
+    public var label: String?
+    /// The new comment.
+    public var comment: String?
+    /// The new description.
+    public var itemDescription: String?
+    /// The new creator.
+    public var creator: FourCharCode?
+    /// The new type.
+    public var type: FourCharCode?
+    /// The new invisible flag.
+    public var isInvisible: Bool?
+    /// The new negative flag.
+    public var isNegative: Bool?
+    /// The new access group (moves the item to another group).
+    public var accessGroup: String?
+    /// The new synchronizable flag.
+    public var isSynchronizable: Bool?
+    /// The new accessibility.
+    public var accessible: KeychainAccessibility?
+
+    /// Changes to the given attributes and/or secret.
+    public init(
+      server: String? = nil, account: String? = nil, secret: Data? = nil, protocol: NetworkProtocol? = nil,
+      authenticationType: AuthenticationType? = nil, port: UInt16? = nil, path: String? = nil,
+      securityDomain: String? = nil, label: String? = nil, comment: String? = nil, itemDescription: String? = nil,
+      creator: FourCharCode? = nil, type: FourCharCode? = nil, isInvisible: Bool? = nil, isNegative: Bool? = nil,
+      accessGroup: String? = nil, isSynchronizable: Bool? = nil, accessible: KeychainAccessibility? = nil
+    ) {
+      self.server = server
+      self.account = account
+      self.secret = secret
+      self.protocol = `protocol`
+      self.authenticationType = authenticationType
+      self.port = port
+      self.path = path
+      self.securityDomain = securityDomain
+      self.label = label
+      self.comment = comment
+      self.itemDescription = itemDescription
+      self.creator = creator
+      self.type = type
+      self.isInvisible = isInvisible
+      self.isNegative = isNegative
+      self.accessGroup = accessGroup
+      self.isSynchronizable = isSynchronizable
+      self.accessible = accessible
+    }
+
+    /// Writes the non-nil values (attributes and `kSecValueData`) into a SecItem dictionary.
+    func write(to dictionary: inout SecItemDictionary) {
+      dictionary.set(kSecAttrServer, server)
+      dictionary.set(kSecAttrAccount, account)
+      dictionary.set(kSecValueData, secret)
+      dictionary.set(kSecAttrProtocol, self.protocol?.rawValue)
+      dictionary.set(kSecAttrAuthenticationType, authenticationType?.rawValue)
+      dictionary.set(kSecAttrPort, port.map { NSNumber(value: $0) })
+      dictionary.set(kSecAttrPath, path)
+      dictionary.set(kSecAttrSecurityDomain, securityDomain)
+      dictionary.set(kSecAttrLabel, label)
+      dictionary.set(kSecAttrComment, comment)
+      dictionary.set(kSecAttrDescription, itemDescription)
+      dictionary.set(kSecAttrCreator, fourCharCode: creator)
+      dictionary.set(kSecAttrType, fourCharCode: type)
+      dictionary.set(kSecAttrIsInvisible, isInvisible)
+      dictionary.set(kSecAttrIsNegative, isNegative)
+      dictionary.set(kSecAttrAccessGroup, accessGroup)
+      dictionary.set(kSecAttrSynchronizable, isSynchronizable)
+      dictionary.set(kSecAttrAccessible, accessible?.rawValue)
+    }
+  }
+}
+
+extension InternetPassword.Changes: CustomStringConvertible, CustomReflectable {
+  /// The values that are set, and the secret's size (never its bytes).
+  public var description: String { "InternetPassword.Changes(" + describe(redactedFields) + ")" }
+
+  /// The values that are set, with the secret replaced by its size.
+  public var customMirror: Mirror { redactedMirror(self, redactedFields) }
+
+  private var redactedFields: [(String, Any?)] {
+    [
+      ("server", server), ("account", account), ("secret", secret.map(redacted)), ("protocol", self.protocol),
+      ("authenticationType", authenticationType), ("port", port), ("path", path), ("securityDomain", securityDomain),
+      ("label", label), ("comment", comment), ("itemDescription", itemDescription), ("creator", creator),
+      ("type", type), ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
+      ("isSynchronizable", isSynchronizable), ("accessible", accessible),
+    ]
+  }
+}
