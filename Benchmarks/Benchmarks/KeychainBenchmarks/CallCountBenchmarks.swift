@@ -4,6 +4,7 @@ import LibsecretBaseline
 /// The D-Bus method calls each operation makes, counted by a bus monitor: to the keyring daemon, and to the bus
 /// itself (AddMatch/RemoveMatch for proxies, GetNameOwner...). Counted once per operation after a warm-up call;
 /// pipelined calls count one each. Single-item operations at the smallest keyring, listings at their sizes.
+/// `BENCH_CALLS_LOG=<file>` lists every counted call (interface, member, object path) in that file.
 func registerCallCountBenchmarks(size: Int) {
   let operations = countedOperations(size: size)
   guard !operations.isEmpty else { return }
@@ -24,6 +25,7 @@ func registerCallCountBenchmarks(size: Int) {
       try operation.run()  // warm-up: connections and sessions are opened outside the count
       try operation.undo()
       try operation.prepare()
+      lsb_monitor_log("\(size) items: \(operation.name)")
       guard lsb_monitor_begin() == 0 else { throw BaselineError.last("monitor") }
       try operation.run()
       var daemonCalls = 0

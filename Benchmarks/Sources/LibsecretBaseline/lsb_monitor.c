@@ -6,6 +6,7 @@
 // benchmark's connection. The bus routes the operation's calls (already answered) before the sentinel, and a monitor
 // receives messages in routing order, so every call of the operation is counted once the sentinel is seen.
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,36 @@ static _Atomic long secrets_calls;
 static _Atomic long bus_calls;
 static _Atomic long sentinel_seen;
 static long sentinel_sent;
+
+// BENCH_CALLS_LOG=<file>: every call counted in a window is appended to that file (interface, member, path; never arguments).
+// A file, because package-benchmark sends a benchmark's stdout and stderr to /dev/null while it runs.
+static FILE *call_log; // owned for the life of the process
+static gboolean verbose;
+static _Atomic int window_open; // between the sentinels of lsb_monitor_begin and lsb_monitor_end
+
+static void log_call(GDBusMessage *message) {
+  if (!atomic_load(&window_open)) return;
+  fprintf(call_log, "  %s.%s on %s\n", g_dbus_message_get_interface(message), g_dbus_message_get_member(message),
+          g_dbus_message_get_path(message));
+  fflush(call_log);
+}
+
+// Opens the log named by BENCH_CALLS_LOG, once.
+static void open_log(void) {
+  static gboolean tried;
+  if (tried) return;
+  tried = TRUE;
+  const char *log_path = g_getenv("BENCH_CALLS_LOG");
+  if (log_path != NULL && *log_path != '\0') call_log = fopen(log_path, "a");
+  verbose = call_log != NULL;
+}
+
+void lsb_monitor_log(const char *line) {
+  open_log();
+  if (call_log == NULL) return;
+  fprintf(call_log, "%s\n", line);
+  fflush(call_log);
+}
 
 // Runs on GDBus's worker thread for every message the monitor receives. Counts and drops the copies of method calls:
 // a monitor must never reply to them.
@@ -39,8 +70,10 @@ static GDBusMessage *on_message(GDBusConnection *connection, GDBusMessage *messa
     } else if (destination != NULL && (strcmp(destination, LSB_SECRETS_NAME) == 0 ||
                                        (daemon_name != NULL && strcmp(destination, daemon_name) == 0))) {
       atomic_fetch_add(&secrets_calls, 1);
+      if (verbose) log_call(message);
     } else if (destination != NULL && strcmp(destination, "org.freedesktop.DBus") == 0) {
       atomic_fetch_add(&bus_calls, 1);
+      if (verbose) log_call(message);
     }
   }
   g_object_unref(message); // transfer full in, NULL out: dropped
@@ -50,6 +83,7 @@ static GDBusMessage *on_message(GDBusConnection *connection, GDBusMessage *messa
 int lsb_monitor_start(void) {
   lsb_clear_error();
   if (monitor != NULL) return 0;
+  open_log();
   GError *error = NULL;
   GVariant *owner = g_dbus_connection_call_sync(lsb_bus(), "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                                 "org.freedesktop.DBus", "GetNameOwner",
@@ -122,12 +156,15 @@ int lsb_monitor_begin(void) {
   if (sentinel() != 0) return -1;
   atomic_store(&secrets_calls, 0);
   atomic_store(&bus_calls, 0);
+  atomic_store(&window_open, 1);
   return 0;
 }
 
 int lsb_monitor_end(long *daemon_calls, long *bus_daemon_calls) {
   lsb_clear_error();
-  if (sentinel() != 0) return -1;
+  int status = sentinel();
+  atomic_store(&window_open, 0);
+  if (status != 0) return -1;
   *daemon_calls = atomic_load(&secrets_calls);
   *bus_daemon_calls = atomic_load(&bus_calls);
   return 0;

@@ -66,6 +66,8 @@ long lsb_count(const char *service, const char *account);
 int lsb_monitor_start(void);
 /// Opens a counting window (starts the monitor if needed). 0, or -1.
 int lsb_monitor_begin(void);
+/// Appends a line to the file named by BENCH_CALLS_LOG (which then also lists every counted call); else nothing.
+void lsb_monitor_log(const char *line);
 /// Closes the window: the method calls made to the keyring daemon and to the bus since lsb_monitor_begin. 0, or -1.
 int lsb_monitor_end(long *daemon_calls, long *bus_calls);
 
