@@ -2,7 +2,8 @@ import Foundation
 
 /// Decides in Swift whether a stored item matches a query: the Secret Service only compares attribute strings
 /// exactly, so class, access-group scope, synchronizable, label, dates, default values of primary-key attributes,
-/// the type of blob values and case/diacritic/width-insensitive comparison are checked here.
+/// the type of blob values, case/diacritic/width-insensitive comparison and `kSecMatchHostOrSubdomainOfHost` are
+/// checked here.
 enum ItemMatcher {
   static func matches(_ item: StoredItem, _ query: ItemQuery, scope: AccessScope) -> Bool {
     guard item.itemClass.code == query.itemClass.code, scope.admits(item) else { return false }
@@ -14,7 +15,23 @@ enum ItemMatcher {
       let stored = item.itemClass.primaryKey.contains(key) ? item.primaryKeyValue(key) : item.values[key]
       guard let stored, equal(wanted, stored, query.stringMatching) else { return false }
     }
+    if let host = query.hostOrSubdomain {
+      guard case .string(let server)? = item.primaryKeyValue(RawKey.server), isHost(server, orSubdomainOf: host) else {
+        return false
+      }
+    }
     return true
+  }
+
+  /// `kSecMatchHostOrSubdomainOfHost`, as Apple's `isHostOrSubdomainOfHost` (`SecItemServer.c`): the server equals
+  /// the host, or ends with "." + host; compared literally (UTF-16 code units, case-sensitive, whatever
+  /// `kSecMatchCaseInsensitive` says). A server given as `Data` never matches; a missing server is the empty string.
+  static func isHost(_ server: String, orSubdomainOf host: String) -> Bool {
+    let server = Array(server.utf16)
+    let host = Array(host.utf16)
+    if server == host { return true }
+    let suffix = [UInt16(UInt8(ascii: "."))] + host
+    return server.count >= suffix.count && Array(server.suffix(suffix.count)) == suffix
   }
 
   /// Whether a query value equals a stored value: strings under the query's string matching, dates to the second

@@ -75,6 +75,9 @@ struct ItemQuery: Sendable {
   var synchronizableAny = false
   var limit: MatchLimit = .one
   var stringMatching = StringMatching()
+  /// `kSecMatchHostOrSubdomainOfHost` (internet passwords, SecItemCopyMatching): only items whose server is this
+  /// host or a subdomain of it match.
+  var hostOrSubdomain: String?
   /// Items named by `kSecMatchItemList`, `kSecValueRef` or `kSecValuePersistentRef`; nil when none is given.
   var itemList: [ItemLocator]?
   var returnTypes: ReturnTypes = []

@@ -13,7 +13,6 @@ extension QueryParser {
     RawKey.matchSubjectStartsWith: { if case .string = $0 { true } else { false } },
     RawKey.matchSubjectEndsWith: { if case .string = $0 { true } else { false } },
     RawKey.matchSubjectWholeString: { if case .string = $0 { true } else { false } },
-    RawKey.matchHostOrSubdomainOfHost: { if case .string = $0 { true } else { false } },
     RawKey.matchTrustedOnly: { $0.lenientBoolean != nil },
     RawKey.matchValidOnDate: {
       switch $0 {
@@ -53,6 +52,11 @@ extension QueryParser {
       query.stringMatching.widthInsensitive = try flag(key, value)
     case RawKey.matchItemList:
       query.itemList = (query.itemList ?? []) + (try itemList(value))
+    case RawKey.matchHostOrSubdomainOfHost:
+      guard case .string(let host) = value else { throw .param("kSecMatchHostOrSubdomainOfHost must be a string") }
+      // Apple's securityd refuses every match key in updates and deletes (errSecItemMatchUnsupported = errSecParam).
+      guard operation == .copyMatching else { throw .param("\(key) is only for SecItemCopyMatching") }
+      query.hostOrSubdomain = host
     default:
       guard let accepts = certificateMatchKeys[key] else { throw .param("unknown match key \(key)") }
       guard accepts(value) else { throw .param("\(key): value of type \(value.typeName) does not fit") }

@@ -14,7 +14,16 @@ enum QueryParser {
       try apply(key, value, to: &query, for: operation)
     }
     try reconcileAccessControl(&query.attributes)
+    try checkMatchKeysFitClass(query)
     return query
+  }
+
+  /// Match keys Apple's securityd refuses for the query's class with `errSecUnsupportedOperation` (which is
+  /// `errSecUnimplemented`), checked once every key is parsed, as `SecServerItemCopyMatching` does.
+  private static func checkMatchKeysFitClass(_ query: ItemQuery) throws(SecItemError) {
+    if query.hostOrSubdomain != nil && query.itemClass.code != RawKey.classInternetPassword {
+      throw .unimplemented("kSecMatchHostOrSubdomainOfHost applies to internet passwords only")
+    }
   }
 
   /// The dictionary's entries with string keys, or `errSecParam` for a key that is not a string.
