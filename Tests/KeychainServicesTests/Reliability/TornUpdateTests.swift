@@ -1,0 +1,95 @@
+import Foundation
+import KeyringTestSupport
+import Synchronization
+import Testing
+
+@testable import KeychainServices
+
+/// Concurrent SecItemUpdates of ONE item, each writing a comment, a label and a secret that carry the same tag.
+///
+/// What the engine guarantees: SecItemUpdate writes attributes, label and secret as three Secret Service calls,
+/// all inside the cross-process write lock, so updates made through this package never interleave: the stored
+/// item always ends with the comment, label and secret of one and the same update (tested here). What it does not
+/// guarantee: readers take no lock, so a read made while an update is between its calls can return the attributes
+/// of one update with the secret of another (counted and printed here, documented in docs/reliability.md).
+@Suite("Reliability: concurrent updates of one item")
+struct TornUpdateTests {
+  static let writers = 8
+
+  @Test("8 threads updating one item: every update succeeds and the item is never left torn")
+  func neverTorn() throws {
+    let rounds = ReliabilityScale.size("TORN_ROUNDS", smoke: 6, full: 100)
+    let keyring = try PrivateKeyring.start(.unlocked)
+    defer { keyring.stop() }
+    let address = keyring.busAddress
+    let service = unique("torn")
+    let initial = "w-initial"
+    try #require(
+      onKeyring(keyring) {
+        add(
+          genericPassword(
+            service: service, account: "shared", secret: initial,
+            extra: [
+              kSecAttrComment as String: initial, kSecAttrLabel as String: initial,
+            ]))
+      } == errSecSuccess)
+    let failures = Mutex<[String]>([])
+    let stop = StopFlag()
+    let reader = ThreadRun { () -> (reads: Int, torn: Int, foreign: Int) in
+      var reads = 0
+      var torn = 0
+      var foreign = 0
+      SecItemEnvironment.withBus(address, timeout: .seconds(60)) {
+        while !stop.isSet {
+          let (status, result) = copyMatching(
+            merged(
+              genericPassword(service: service, account: "shared"),
+              [kSecReturnData as String: true, kSecReturnAttributes as String: true]))
+          reads += 1
+          guard status == errSecSuccess, let item = result as? [String: Any] else {
+            failures.withLock { $0.append("read: \(status)") }
+            continue
+          }
+          let comment = item[kSecAttrComment as String] as? String ?? ""
+          let label = item[kSecAttrLabel as String] as? String ?? ""
+          let secret = String(decoding: item[kSecValueData as String] as? Data ?? Data(), as: UTF8.self)
+          if ![comment, label, secret].allSatisfy({ $0.hasPrefix("w") && $0.count < 20 }) { foreign += 1 }
+          if comment != secret || label != secret { torn += 1 }
+        }
+      }
+      return (reads, torn, foreign)
+    }
+    let runs = (0..<Self.writers).map { writer in
+      ThreadRun { () -> Bool in
+        SecItemEnvironment.withBus(address, timeout: .seconds(60)) {
+          for round in 0..<rounds {
+            let tag = "w\(writer)-\(round)"
+            let status = SecItemUpdate(
+              genericPassword(service: service, account: "shared") as CFDictionary,
+              [
+                kSecAttrComment as String: tag, kSecAttrLabel as String: tag, kSecValueData as String: Data(utf8: tag),
+              ] as CFDictionary)
+            if status != errSecSuccess { failures.withLock { $0.append("update \(tag): \(status)") } }
+          }
+        }
+        return true
+      }
+    }
+    let finished = runs.map { $0.wait(.seconds(600)) == true }
+    stop.set()
+    let observed = reader.wait(.seconds(60))
+    SecItemEnvironment.forgetConnection(busAddress: address)
+    #expect(finished.allSatisfy { $0 }, "a writer hung")
+    let failed = failures.withLock { $0 }
+    #expect(failed.isEmpty, "\(failed.prefix(5))")
+    let stored = try #require(try KeyringListing(keyring).entries(matching: ["service": service]).values.first)
+    let secret = String(decoding: stored.secret, as: UTF8.self)
+    #expect(stored.attributes["keychain:icmt"] == secret && stored.label == secret, "torn: \(stored)")
+    #expect(secret != initial)
+    let reads = try #require(observed)
+    #expect(reads.foreign == 0, "a field held bytes no update wrote")
+    print(
+      "\(Self.writers) writers x \(rounds) updates of one item: final state consistent; a concurrent reader made "
+        + "\(reads.reads) reads, \(reads.torn) of them torn (attributes of one update, secret of another)")
+  }
+}
