@@ -78,6 +78,8 @@ struct ItemQuery: Sendable {
   /// `kSecMatchHostOrSubdomainOfHost` (internet passwords, SecItemCopyMatching): only items whose server is this
   /// host or a subdomain of it match.
   var hostOrSubdomain: String?
+  /// `kSecMatchIssuers` holds at least one distinguished name (an issuer search: certificates and identities only).
+  var matchesIssuers = false
   /// Items named by `kSecMatchItemList`, `kSecValueRef` or `kSecValuePersistentRef`; nil when none is given.
   var itemList: [ItemLocator]?
   var returnTypes: ReturnTypes = []

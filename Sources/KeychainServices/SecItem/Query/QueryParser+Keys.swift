@@ -7,7 +7,6 @@ extension QueryParser {
   private static let certificateMatchKeys: [String: @Sendable (QueryValue) -> Bool] = [
     RawKey.matchPolicy: { _ in true },
     RawKey.matchSearchList: { if case .array = $0 { true } else { false } },
-    RawKey.matchIssuers: { if case .array = $0 { true } else { false } },
     RawKey.matchEmailAddressIfPresent: { if case .string = $0 { true } else { false } },
     RawKey.matchSubjectContains: { if case .string = $0 { true } else { false } },
     RawKey.matchSubjectStartsWith: { if case .string = $0 { true } else { false } },
@@ -57,6 +56,13 @@ extension QueryParser {
       // Apple's securityd refuses every match key in updates and deletes (errSecItemMatchUnsupported = errSecParam).
       guard operation == .copyMatching else { throw .param("\(key) is only for SecItemCopyMatching") }
       query.hostOrSubdomain = host
+    case RawKey.matchIssuers:
+      guard case .array(let elements) = value else { throw .param("kSecMatchIssuers must be an array") }
+      guard operation == .copyMatching else { throw .param("\(key) is only for SecItemCopyMatching") }
+      // Apple makes it an issuer search only when an element is a distinguished name; otherwise it is ignored.
+      if elements.contains(where: { ($0 as? Data).map(DistinguishedName.looksLikeName) ?? false }) {
+        query.matchesIssuers = true
+      }
     default:
       guard let accepts = certificateMatchKeys[key] else { throw .param("unknown match key \(key)") }
       guard accepts(value) else { throw .param("\(key): value of type \(value.typeName) does not fit") }

@@ -21,6 +21,10 @@ enum QueryParser {
   /// Match keys Apple's securityd refuses for the query's class with `errSecUnsupportedOperation` (which is
   /// `errSecUnimplemented`), checked once every key is parsed, as `SecServerItemCopyMatching` does.
   private static func checkMatchKeysFitClass(_ query: ItemQuery) throws(SecItemError) {
+    let certificateClasses = [RawKey.classCertificate, RawKey.classIdentity]
+    if query.matchesIssuers && !certificateClasses.contains(query.itemClass.code) {
+      throw .unimplemented("kSecMatchIssuers applies to certificates and identities only")
+    }
     if query.hostOrSubdomain != nil && query.itemClass.code != RawKey.classInternetPassword {
       throw .unimplemented("kSecMatchHostOrSubdomainOfHost applies to internet passwords only")
     }
