@@ -7,7 +7,7 @@ import Testing
 /// Which attributes the commands search and write, as macOS's tool does.
 @Suite("password command attributes")
 struct PasswordFieldsTests {
-  private func code(_ text: String) -> FourCharCode? { FourCharCode(parsing: text, complain: { _ in }) }
+  private func code(_ text: String) -> SecurityCommand.FourCharCode? { SecurityCommand.FourCharCode(parsing: text, complain: { _ in }) }
 
   @Test("-P is read like atoi and truncated to 16 bits")
   func portParsing() {
