@@ -5,7 +5,6 @@ extension QueryParser {
   /// Match keys that only concern certificates, keys and identities: accepted (type-checked) and ignored for
   /// password classes, as Apple's query parser records and never uses them for passwords.
   private static let certificateMatchKeys: [String: @Sendable (QueryValue) -> Bool] = [
-    RawKey.matchPolicy: { _ in true },
     RawKey.matchSearchList: { if case .array = $0 { true } else { false } },
     RawKey.matchEmailAddressIfPresent: { if case .string = $0 { true } else { false } },
     RawKey.matchSubjectContains: { if case .string = $0 { true } else { false } },
@@ -115,14 +114,10 @@ extension QueryParser {
       if refuse && query.authenticationUI == .allow { query.authenticationUI = .fail }
     case RawKey.useOperationPrompt:
       guard case .string = value else { throw .param("kSecUseOperationPrompt must be a string") }
-    case RawKey.useAuthenticationContext:
-      break  // an LAContext has no meaning on the Secret Service; accepted and ignored
     case RawKey.useUserIndependentKeychain:
       guard value.lenientBoolean != nil else { throw .param("\(key) must be a boolean") }
     case RawKey.useItemList:
       throw .param("kSecUseItemList is not supported for password items")
-    case RawKey.useKeychain:
-      break  // there are no macOS file keychains: items live in the Secret Service; accepted and ignored
     default:
       throw .param("unknown use key \(key)")
     }

@@ -72,6 +72,7 @@ enum QueryParser {
     _ key: String, _ value: QueryValue, to query: inout ItemQuery, for operation: SecItemOperation
   ) throws(SecItemError) {
     if key == RawKey.itemClass { return }
+    if let rejection = UnavailableTypeKeys.rejection(of: key) { throw rejection }
     if key == RawKey.useDataProtectionKeychain {  // "nleg": accepted and ignored, as in Apple's SecDbAttrWithKey
       guard value.lenientBoolean != nil else { throw .param("kSecUseDataProtectionKeychain must be a boolean") }
       return
@@ -86,8 +87,6 @@ enum QueryParser {
       try applyUse(key, value, to: &query, for: operation)
     } else if key.hasPrefix("v_") {
       try applyValue(key, value, to: &query, for: operation)
-    } else if key == RawKey.access {
-      return  // a macOS SecAccess ACL has no Secret Service equivalent: accepted and ignored
     } else if key.utf16.count == 4 {
       throw .noSuchAttribute(key, inClass: query.itemClass.code)
     } else {

@@ -12,9 +12,9 @@ enum UpdateParser {
         update.secret = data
         continue
       }
-      if key == RawKey.access { continue }  // accepted and ignored, as in queries
+      if let rejection = UnavailableTypeKeys.rejection(of: key) { throw rejection }
       guard let descriptor = itemClass.descriptor(key) else {
-        if key.utf16.count == 4 && key != RawKey.useDataProtectionKeychain && key != RawKey.access {
+        if key.utf16.count == 4 && key != RawKey.useDataProtectionKeychain {
           throw .noSuchAttribute(key, inClass: itemClass.code)
         }
         throw .param("\(key) cannot be changed by SecItemUpdate")

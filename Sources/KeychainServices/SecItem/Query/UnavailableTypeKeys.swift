@@ -1,0 +1,26 @@
+/// Keys whose value Apple requires to be of a type this package does not define, so that no value can have the
+/// right type: every value is `errSecParam` (issue 3: a value of the wrong type for any key), in every dictionary.
+///
+/// | key | Apple's type | where Apple checks it |
+/// |---|---|---|
+/// | `kSecMatchPolicy` | `SecPolicy` | `SecItem.m`: `CFGetTypeID(policy) == SecPolicyGetTypeID()`, else `errSecParam` |
+/// | `kSecAttrAccess` | `SecAccess` (macOS) | `SecItem.cpp`: `_ValidateDictionaryEntry(…, SecAccessGetTypeID())` |
+/// | `kSecUseKeychain` | `SecKeychain` (macOS) | `SecItem.cpp`: `_ValidateDictionaryEntry(…, SecKeychainGetTypeID())` |
+/// | `kSecUseAuthenticationContext` | `LAContext` | `SecItem.m` asks the value for its `externalizedContext` |
+///
+/// When one of these types is added (SecPolicy with certificates, issue 4), its key moves to the parser proper.
+enum UnavailableTypeKeys {
+  /// Apple's type of each key's value.
+  static let expectedTypes: [String: String] = [
+    RawKey.matchPolicy: "SecPolicy",
+    RawKey.access: "SecAccess",
+    RawKey.useKeychain: "SecKeychain",
+    RawKey.useAuthenticationContext: "LAContext",
+  ]
+
+  /// `errSecParam` for a key of the table (whatever its value); nil for other keys.
+  static func rejection(of key: String) -> SecItemError? {
+    guard let type = expectedTypes[key] else { return nil }
+    return .param("\(key) takes a \(type), a type this package does not define")
+  }
+}

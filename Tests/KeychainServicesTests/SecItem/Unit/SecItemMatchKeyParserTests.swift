@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import KeychainServices
+
+@Suite("Parsing of match keys and of keys taking Apple types that do not exist here")
+struct SecItemMatchKeyParserTests {
+  private func status(_ query: [String: Any], _ operation: SecItemOperation = .copyMatching) -> OSStatus {
+    do {
+      _ = try QueryParser.parse(query as CFDictionary, for: operation)
+      return errSecSuccess
+    } catch {
+      return error.status
+    }
+  }
+
+  private let genp = kSecClassGenericPassword as String
+  private let inet = kSecClassInternetPassword as String
+
+  @Test("a host matches itself and its subdomains, literally")
+  func hostOrSubdomain() {
+    #expect(ItemMatcher.isHost("example.com", orSubdomainOf: "example.com"))
+    #expect(ItemMatcher.isHost("www.example.com", orSubdomainOf: "example.com"))
+    #expect(ItemMatcher.isHost("a.b.example.com", orSubdomainOf: "example.com"))
+    #expect(!ItemMatcher.isHost("notexample.com", orSubdomainOf: "example.com"))
+    #expect(!ItemMatcher.isHost("example.com", orSubdomainOf: "www.example.com"))
+    #expect(!ItemMatcher.isHost("WWW.EXAMPLE.COM", orSubdomainOf: "example.com"))
+    #expect(!ItemMatcher.isHost("", orSubdomainOf: "example.com"))
+  }
+
+  @Test("kSecMatchHostOrSubdomainOfHost is read for internet-password searches only")
+  func hostOrSubdomainStatuses() throws {
+    let host = [kSecMatchHostOrSubdomainOfHost as String: "example.com"]
+    let query = try QueryParser.parse(merged([kSecClass as String: inet], host) as CFDictionary, for: .copyMatching)
+    #expect(query.hostOrSubdomain == "example.com")
+    #expect(status(merged([kSecClass as String: genp], host)) == errSecUnimplemented)
+    #expect(status(merged([kSecClass as String: inet], host), .update) == errSecParam)
+    #expect(status(merged([kSecClass as String: inet], host), .delete) == errSecParam)
+    #expect(status(merged([kSecClass as String: inet], host), .add) == errSecParam)
+  }
+
+  @Test("a distinguished name is data holding a DER SEQUENCE that fits")
+  func distinguishedNames() {
+    #expect(DistinguishedName.looksLikeName(Data([0x30, 0x00])))
+    #expect(DistinguishedName.looksLikeName(Data([0x30, 0x02, 0x31, 0x00])))
+    #expect(DistinguishedName.looksLikeName(Data([0x30, 0x81, 0x01, 0x05])))
+    #expect(!DistinguishedName.looksLikeName(Data([0x30, 0x05, 0x31])))
+    #expect(!DistinguishedName.looksLikeName(Data([0x31, 0x00])))
+    #expect(!DistinguishedName.looksLikeName(Data("CN=Test".utf8)))
+    #expect(!DistinguishedName.looksLikeName(Data([0x30, 0x85, 1, 0, 0, 0, 0])))
+  }
+
+  @Test("kSecMatchIssuers with a name is errSecUnimplemented for passwords; without one it is ignored")
+  func issuers() {
+    let name = Data([0x30, 0x00])
+    #expect(status([kSecClass as String: genp, kSecMatchIssuers as String: [name]]) == errSecUnimplemented)
+    #expect(status([kSecClass as String: inet, kSecMatchIssuers as String: [name]]) == errSecUnimplemented)
+    #expect(status([kSecClass as String: genp, kSecMatchIssuers as String: [Data("x".utf8)]]) == errSecSuccess)
+    #expect(status([kSecClass as String: genp, kSecMatchIssuers as String: name]) == errSecParam)
+    #expect(status([kSecClass as String: genp, kSecMatchIssuers as String: [name]], .delete) == errSecParam)
+  }
+
+  @Test("keys taking SecPolicy, SecAccess, SecKeychain or LAContext are errSecParam whatever the value")
+  func unavailableTypes() {
+    let keys: [CFString] = [kSecMatchPolicy, kSecAttrAccess, kSecUseKeychain, kSecUseAuthenticationContext]
+    let values: [Any] = ["x", 1, true, Data(), NSNull(), NSObject()]
+    for key in keys {
+      for value in values {
+        #expect(status([kSecClass as String: genp, key as String: value]) == errSecParam, "\(key) \(value)")
+      }
+    }
+  }
+
+  @Test("kSecAttrAccess in the attributes to update is errSecParam")
+  func accessInUpdate() {
+    var status = errSecSuccess
+    do {
+      _ = try UpdateParser.parse([kSecAttrAccess as String: "acl"] as CFDictionary, for: .genericPassword)
+    } catch {
+      status = error.status
+    }
+    #expect(status == errSecParam)
+  }
+}
