@@ -13,13 +13,20 @@ import struct Foundation.URL
 let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .lastPathComponent
 
+// Swift 6.3+: only the MallocInterposer trait (malloc metrics, no system library); the default RuntimeInterposer trait
+// (Swift 6.3 on Linux) pulls in swift-runtime-interposer, which only ARC metrics need. Older toolchains read the
+// package's Package@swift-6.2.swift, whose only trait is Jemalloc: disabled, so libjemalloc-dev is not needed.
+#if compiler(>=6.3)
+  let benchmarkTraits: Set<Package.Dependency.Trait> = ["MallocInterposer"]
+#else
+  let benchmarkTraits: Set<Package.Dependency.Trait> = []
+#endif
+
 let package = Package(
   name: "KeychainServicesBenchmarks",
   dependencies: [
     .package(path: ".."),
-    // Only the MallocInterposer trait: the default RuntimeInterposer trait (Swift 6.3 on Linux) pulls in
-    // swift-runtime-interposer, which the ARC metrics would need and these benchmarks do not.
-    .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: benchmarkTraits),
   ],
   targets: [
     // libsecret and GLib through pkg-config, for the C baseline only.
