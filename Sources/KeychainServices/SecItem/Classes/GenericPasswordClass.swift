@@ -9,7 +9,8 @@ extension ItemClass {
       .named(RawKey.service, .blob, "service"),
       .reserved(RawKey.generic, .blob),
     ],
-    primaryKey: [RawKey.account, RawKey.service, RawKey.accessGroup, RawKey.synchronizable],
+    // Apple's schema (SecItemSchema.c): acct, svce, agrp, sync, vwht (+ tkid, musr: no token items, one user here).
+    primaryKey: [RawKey.account, RawKey.service, RawKey.accessGroup, RawKey.synchronizable, RawKey.syncViewHint],
     labelSources: [RawKey.service, RawKey.account]
   )
 }

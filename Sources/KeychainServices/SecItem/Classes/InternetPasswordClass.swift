@@ -13,9 +13,10 @@ extension ItemClass {
       .named(RawKey.port, .integer(0...65535), "port"),
       .named(RawKey.path, .blob, "object"),
     ],
+    // Apple's schema (SecItemSchema.c), less tkid and musr (no token items, one user here).
     primaryKey: [
       RawKey.account, RawKey.securityDomain, RawKey.server, RawKey.protocol, RawKey.authenticationType, RawKey.port,
-      RawKey.path, RawKey.accessGroup, RawKey.synchronizable,
+      RawKey.path, RawKey.accessGroup, RawKey.synchronizable, RawKey.syncViewHint,
     ],
     labelSources: [RawKey.server, RawKey.account]
   )

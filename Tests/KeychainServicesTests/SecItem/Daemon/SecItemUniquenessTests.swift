@@ -102,4 +102,44 @@ struct SecItemUniquenessTests {
       [kSecAttrAccount as String: "a", kSecValueData as String: Data(utf8: "x")] as CFDictionary)
     #expect(status == errSecSuccess)
   }
+
+  @Test("items differing only in kSecAttrSyncViewHint are distinct, as in Apple's primary key")
+  func syncViewHintIsKey() {
+    let base = genericPassword(service: service, account: "a")
+    #expect(add(merged(base, [kSecAttrSyncViewHint as String: "ViewA"])) == errSecSuccess)
+    #expect(add(merged(base, [kSecAttrSyncViewHint as String: "ViewB"])) == errSecSuccess)
+    #expect(add(base) == errSecSuccess)
+    #expect(add(merged(base, [kSecAttrSyncViewHint as String: "ViewA"])) == errSecDuplicateItem)
+    #expect(matchCount(genericPassword(service: service)) == 3)
+  }
+
+  @Test("internet passwords differing only in kSecAttrSyncViewHint are distinct")
+  func internetSyncViewHintIsKey() {
+    let base = internetPassword(server: unique("host"), account: "a")
+    #expect(add(merged(base, [kSecAttrSyncViewHint as String: "ViewA"])) == errSecSuccess)
+    #expect(add(base) == errSecSuccess)
+    #expect(add(base) == errSecDuplicateItem)
+  }
+
+  @Test("a missing sync view hint is the empty one")
+  func missingSyncViewHintIsEmpty() {
+    #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
+    #expect(
+      add(merged(genericPassword(service: service, account: "a"), [kSecAttrSyncViewHint as String: ""]))
+        == errSecDuplicateItem)
+    #expect(
+      matchCount(merged(genericPassword(service: service), [kSecAttrSyncViewHint as String: ""])) == 1)
+  }
+
+  @Test("an update giving an item another item's sync view hint is errSecDuplicateItem")
+  func updateSyncViewHintIntoExistingKey() {
+    let base = genericPassword(service: service, account: "a")
+    #expect(add(merged(base, [kSecAttrSyncViewHint as String: "ViewA"])) == errSecSuccess)
+    #expect(add(merged(base, [kSecAttrSyncViewHint as String: "ViewB"])) == errSecSuccess)
+    let status = SecItemUpdate(
+      merged(base, [kSecAttrSyncViewHint as String: "ViewB"]) as CFDictionary,
+      [kSecAttrSyncViewHint as String: "ViewA"] as CFDictionary)
+    #expect(status == errSecDuplicateItem)
+    #expect(matchCount(merged(base, [kSecAttrSyncViewHint as String: "ViewB"])) == 1)
+  }
 }
