@@ -25,9 +25,9 @@ extension GenericPassword {
     /// The application data to match (`kSecAttrGeneric`).
     public var generic: Data?
     /// The creator to match (`kSecAttrCreator`).
-    public var creator: FourCharCode?
+    public var creator: UInt32?
     /// The type to match (`kSecAttrType`).
-    public var type: FourCharCode?
+    public var type: UInt32?
     /// The access group to match (`kSecAttrAccessGroup`): names any application's group explicitly.
     public var accessGroup: String?
     /// The accessibility to match (`kSecAttrAccessible`).
@@ -113,9 +113,9 @@ extension GenericPassword {
     /// The new application data.
     public var generic: Data?
     /// The new creator.
-    public var creator: FourCharCode?
+    public var creator: UInt32?
     /// The new type.
-    public var type: FourCharCode?
+    public var type: UInt32?
     /// The new invisible flag.
     public var isInvisible: Bool?
     /// The new negative flag.
@@ -130,8 +130,8 @@ extension GenericPassword {
     /// Changes to the given attributes and/or secret.
     public init(
       service: String? = nil, account: String? = nil, secret: Data? = nil, label: String? = nil,
-      comment: String? = nil, itemDescription: String? = nil, generic: Data? = nil, creator: FourCharCode? = nil,
-      type: FourCharCode? = nil, isInvisible: Bool? = nil, isNegative: Bool? = nil, accessGroup: String? = nil,
+      comment: String? = nil, itemDescription: String? = nil, generic: Data? = nil, creator: UInt32? = nil,
+      type: UInt32? = nil, isInvisible: Bool? = nil, isNegative: Bool? = nil, accessGroup: String? = nil,
       isSynchronizable: Bool? = nil, accessible: KeychainAccessibility? = nil
     ) {
       self.service = service

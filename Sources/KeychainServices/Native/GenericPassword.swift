@@ -27,10 +27,11 @@ public struct GenericPassword: Sendable, Hashable {
   public var itemDescription: String?
   /// Application-defined data (`kSecAttrGeneric`).
   public var generic: Data?
-  /// The item's creator (`kSecAttrCreator`).
-  public var creator: FourCharCode?
-  /// The item's type (`kSecAttrType`).
-  public var type: FourCharCode?
+  /// The item's creator (`kSecAttrCreator`): a four-character code as a number (Apple's `FourCharCode`), e.g.
+  /// `0x6143_7274` for `"aCrt"`.
+  public var creator: UInt32?
+  /// The item's type (`kSecAttrType`): a four-character code as a number (Apple's `FourCharCode`).
+  public var type: UInt32?
   /// Whether the item is hidden from users (`kSecAttrIsInvisible`).
   public var isInvisible: Bool
   /// Whether the item stands for "no password here" (`kSecAttrIsNegative`).
@@ -56,7 +57,7 @@ public struct GenericPassword: Sendable, Hashable {
   /// A generic password with the given attributes.
   public init(
     service: String? = nil, account: String? = nil, secret: Data? = nil, label: String? = nil, comment: String? = nil,
-    itemDescription: String? = nil, generic: Data? = nil, creator: FourCharCode? = nil, type: FourCharCode? = nil,
+    itemDescription: String? = nil, generic: Data? = nil, creator: UInt32? = nil, type: UInt32? = nil,
     isInvisible: Bool = false, isNegative: Bool = false, accessGroup: String? = nil, isSynchronizable: Bool = false,
     accessible: KeychainAccessibility = .whenUnlocked
   ) {

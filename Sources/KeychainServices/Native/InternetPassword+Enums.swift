@@ -70,10 +70,10 @@ extension InternetPassword {
     case pop3S = "pops"
 
     /// The code as a number (`"htps"` → `0x6874_7073`), as Apple's `FourCharCode`.
-    public var fourCharCode: FourCharCode { fourCharCodeNumber(rawValue) }
+    public var fourCharCode: UInt32 { fourCharCodeNumber(rawValue) }
 
     /// The protocol with a `FourCharCode` number, or nil when it is not one of Apple's.
-    public init?(fourCharCode: FourCharCode) {
+    public init?(fourCharCode: UInt32) {
       self.init(rawValue: fourCharCodeString(fourCharCode))
     }
   }
@@ -101,21 +101,21 @@ extension InternetPassword {
     case `default` = "dflt"
 
     /// The code as a number (`"ntlm"` → `0x6E74_6C6D`), as Apple's `FourCharCode`.
-    public var fourCharCode: FourCharCode { fourCharCodeNumber(rawValue) }
+    public var fourCharCode: UInt32 { fourCharCodeNumber(rawValue) }
 
     /// The authentication type with a `FourCharCode` number, or nil when it is not one of Apple's.
-    public init?(fourCharCode: FourCharCode) {
+    public init?(fourCharCode: UInt32) {
       self.init(rawValue: fourCharCodeString(fourCharCode))
     }
   }
 }
 
 /// The number of a four-character ASCII code, big-endian (`"htps"` → `0x6874_7073`).
-private func fourCharCodeNumber(_ code: String) -> FourCharCode {
-  code.utf8.reduce(0) { ($0 << 8) | FourCharCode($1) }
+private func fourCharCodeNumber(_ code: String) -> UInt32 {
+  code.utf8.reduce(0) { ($0 << 8) | UInt32($1) }
 }
 
 /// The four characters of a code number (non-ASCII bytes give a string no enum case has).
-private func fourCharCodeString(_ number: FourCharCode) -> String {
+private func fourCharCodeString(_ number: UInt32) -> String {
   String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: number >> (8 * (3 - $0))) }, as: UTF8.self)
 }

@@ -31,9 +31,9 @@ extension InternetPassword {
     /// The description to match (`kSecAttrDescription`).
     public var itemDescription: String?
     /// The creator to match (`kSecAttrCreator`).
-    public var creator: FourCharCode?
+    public var creator: UInt32?
     /// The type to match (`kSecAttrType`).
-    public var type: FourCharCode?
+    public var type: UInt32?
     /// The access group to match (`kSecAttrAccessGroup`): names any application's group explicitly.
     public var accessGroup: String?
     /// The accessibility to match (`kSecAttrAccessible`).
@@ -134,9 +134,9 @@ extension InternetPassword {
     /// The new description.
     public var itemDescription: String?
     /// The new creator.
-    public var creator: FourCharCode?
+    public var creator: UInt32?
     /// The new type.
-    public var type: FourCharCode?
+    public var type: UInt32?
     /// The new invisible flag.
     public var isInvisible: Bool?
     /// The new negative flag.
@@ -153,7 +153,7 @@ extension InternetPassword {
       server: String? = nil, account: String? = nil, secret: Data? = nil, protocol: NetworkProtocol? = nil,
       authenticationType: AuthenticationType? = nil, port: UInt16? = nil, path: String? = nil,
       securityDomain: String? = nil, label: String? = nil, comment: String? = nil, itemDescription: String? = nil,
-      creator: FourCharCode? = nil, type: FourCharCode? = nil, isInvisible: Bool? = nil, isNegative: Bool? = nil,
+      creator: UInt32? = nil, type: UInt32? = nil, isInvisible: Bool? = nil, isNegative: Bool? = nil,
       accessGroup: String? = nil, isSynchronizable: Bool? = nil, accessible: KeychainAccessibility? = nil
     ) {
       self.server = server

@@ -35,10 +35,11 @@ public struct InternetPassword: Sendable, Hashable {
   public var comment: String?
   /// A user-visible description of the item's kind (`kSecAttrDescription`).
   public var itemDescription: String?
-  /// The item's creator (`kSecAttrCreator`).
-  public var creator: FourCharCode?
-  /// The item's type (`kSecAttrType`).
-  public var type: FourCharCode?
+  /// The item's creator (`kSecAttrCreator`): a four-character code as a number (Apple's `FourCharCode`), e.g.
+  /// `0x6143_7274` for `"aCrt"`.
+  public var creator: UInt32?
+  /// The item's type (`kSecAttrType`): a four-character code as a number (Apple's `FourCharCode`).
+  public var type: UInt32?
   /// Whether the item is hidden from users (`kSecAttrIsInvisible`).
   public var isInvisible: Bool
   /// Whether the item stands for "no password here" (`kSecAttrIsNegative`).
@@ -66,7 +67,7 @@ public struct InternetPassword: Sendable, Hashable {
     server: String? = nil, account: String? = nil, secret: Data? = nil, protocol: NetworkProtocol? = nil,
     authenticationType: AuthenticationType? = nil, port: UInt16? = nil, path: String? = nil,
     securityDomain: String? = nil, label: String? = nil, comment: String? = nil, itemDescription: String? = nil,
-    creator: FourCharCode? = nil, type: FourCharCode? = nil, isInvisible: Bool = false, isNegative: Bool = false,
+    creator: UInt32? = nil, type: UInt32? = nil, isInvisible: Bool = false, isNegative: Bool = false,
     accessGroup: String? = nil, isSynchronizable: Bool = false, accessible: KeychainAccessibility = .whenUnlocked
   ) {
     self.server = server

@@ -60,7 +60,3 @@ public enum KeychainSynchronizableMatch: Sendable, Hashable, CaseIterable {
     }
   }
 }
-
-/// A four-character code as a number (Apple: `typealias FourCharCode = UInt32`), e.g. `0x6143_7274` for `"aCrt"`:
-/// the values of ``GenericPassword/creator`` and ``GenericPassword/type``.
-public typealias FourCharCode = UInt32

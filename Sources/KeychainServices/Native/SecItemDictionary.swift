@@ -19,7 +19,7 @@ struct SecItemDictionary {
   }
 
   /// Sets a four-character-code attribute (creator, type) as a number.
-  mutating func set(_ key: CFString, fourCharCode value: FourCharCode?) {
+  mutating func set(_ key: CFString, fourCharCode value: UInt32?) {
     entries[key as String] = value.map { NSNumber(value: $0) }
   }
 
@@ -88,8 +88,8 @@ struct SecItemAttributes {
   }
 
   /// A four-character code (creator, type): a 32-bit pattern.
-  func fourCharCode(_ key: CFString) -> FourCharCode? {
-    integer(key).map { FourCharCode(truncatingIfNeeded: $0) }
+  func fourCharCode(_ key: CFString) -> UInt32? {
+    integer(key).map { UInt32(truncatingIfNeeded: $0) }
   }
 
   /// A boolean attribute.
