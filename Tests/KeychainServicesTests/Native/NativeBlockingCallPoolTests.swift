@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import KeychainServices
+
+/// The pool of threads that runs the blocking calls of the `async` API, and the bridge that suspends the caller.
+@Suite("Native API: blocking-call pool")
+struct NativeBlockingCallPoolTests {
+  @Test("an operation cancelled while it waits in the queue never runs")
+  func cancelledWhileQueued() async throws {
+    let pool = BlockingCallPool(maximumThreads: 1, idleTimeout: 5)
+    let release = DispatchSemaphore(value: 0)
+    let blocker = Task { () async throws -> Void in
+      try await BlockingCall.run(on: pool) { () throws(KeychainError) in release.wait() }
+    }
+    try #require(await Native.waitUntil(timeout: .seconds(5)) { pool.load.runningJobs == 1 })
+    let ran = NativeFlag()
+    let queued = Task { () async throws -> Void in
+      try await BlockingCall.run(on: pool) { () throws(KeychainError) in ran.set() }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    queued.cancel()
+    await #expect(throws: CancellationError.self) { try await queued.value }
+    release.signal()
+    try await blocker.value
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(!ran.isSet)
+  }
+
+  @Test("more operations than threads all run, never more at once than the pool's threads")
+  func boundedThreads() async throws {
+    let pool = BlockingCallPool(maximumThreads: 3, idleTimeout: 5)
+    let running = NativeCounter()
+    let peak = NativeCounter()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<12 {
+        group.addTask {
+          try await BlockingCall.run(on: pool) { () throws(KeychainError) in
+            running.increment()
+            peak.raise(to: running.value)
+            Thread.sleep(forTimeInterval: 0.05)
+            running.decrement()
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(peak.value <= 3)
+    #expect(pool.load.threads <= 3)
+  }
+
+  @Test("a thread stays for its idle timeout, then ends")
+  func idleThreadsEnd() async throws {
+    let pool = BlockingCallPool(maximumThreads: 4, idleTimeout: 2)
+    let jobEnd = try await BlockingCall.run(on: pool) { () throws(KeychainError) in ContinuousClock.now }
+    #expect(await Native.waitUntil(timeout: .seconds(8)) { pool.load.threads == 0 })
+    let idle = ContinuousClock.now - jobEnd
+    #expect(idle >= .seconds(2), "the thread ended after \(idle) idle")
+  }
+
+  @Test("an operation's KeychainError reaches the caller")
+  func errorsPassThrough() async {
+    await #expect(throws: KeychainError.duplicateItem) {
+      try await BlockingCall.run { () throws(KeychainError) in throw .duplicateItem }
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import KeyringTestSupport
+
+@testable import KeychainServices
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Helpers of the Swift-native API tests. Tests on the keyring `dbus/with-keyring` provides use unique service and
+/// server names (`unique(_:)`), so parallel tests never see each other's items; tests that need a locked keyring,
+/// a prompt or another provider start a `PrivateKeyring` of their own and point their task at it.
+enum Native {
+  /// Runs `body` with the current task's SecItem calls going to `keyring` (and its connection forgotten after).
+  static func on<R>(
+    _ keyring: PrivateKeyring, timeout: Duration = .seconds(10), _ body: () throws -> R
+  ) rethrows -> R {
+    defer { SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress) }
+    return try SecItemEnvironment.withBus(keyring.busAddress, timeout: timeout, body)
+  }
+
+  /// `on(_:timeout:_:)` for `async` bodies.
+  static func on<R>(
+    _ keyring: PrivateKeyring, timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    defer { SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress) }
+    return try await SecItemEnvironment.$connectionOptions.withValue(
+      .init(busAddress: keyring.busAddress, timeout: timeout), operation: body)
+  }
+
+  /// How long `body` took.
+  static func timed<R>(_ body: () throws -> R) rethrows -> (result: R, elapsed: Duration) {
+    let start = ContinuousClock.now
+    let result = try body()
+    return (result, ContinuousClock.now - start)
+  }
+
+  /// `timed(_:)` for `async` bodies.
+  static func timed<R>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+  ) async rethrows -> (result: R, elapsed: Duration) {
+    let start = ContinuousClock.now
+    let result = try await body()
+    return (result, ContinuousClock.now - start)
+  }
+
+  /// Polls `condition` every 20 ms until it holds (true) or `timeout` passes (false).
+  static func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return true
+  }
+
+  /// The error `body` throws, or nil.
+  static func error(_ body: () throws -> Void) -> (any Error)? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// A private keyring holding one generic password of `service` (secret "locked"), then locked.
+  static func lockedKeyring(withItemOf service: String) throws -> PrivateKeyring {
+    let keyring = try PrivateKeyring.start(.unlocked)
+    try on(keyring) {
+      _ = try GenericPassword.add(GenericPassword(service: service, account: "a", secret: Data("locked".utf8)))
+    }
+    try keyring.lock()
+    return keyring
+  }
+}
+
+/// Owns `org.gnome.keyring.SystemPrompter` on a private bus and never answers: gnome-keyring's unlock prompts then
+/// stay open, as with a dialog the user leaves alone, and a SecItem call with UI allowed blocks until its deadline.
+/// Uses python3-jeepney. (The same fixture as `SilentPrompter` of the wrapper tests, which live in another target.)
+final class UnansweredPrompter: @unchecked Sendable {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let exited = DispatchSemaphore(value: 0)
+
+  private static let script = """
+    import sys
+    from jeepney.io.blocking import open_dbus_connection
+    from jeepney.bus_messages import message_bus
+    connection = open_dbus_connection("SESSION")
+    reply = connection.send_and_get_reply(message_bus.RequestName("org.gnome.keyring.SystemPrompter"))
+    print("owner" if reply.body[0] == 1 else "not owner", flush=True)
+    sys.stdin.read()
+    """
+
+  init(on keyring: PrivateKeyring) throws {
+    process.executableURL = URL(fileURLWithPath: ExternalCommand.python3)
+    process.arguments = ["-c", Self.script]
+    var environment = ProcessInfo.processInfo.environment
+    environment.merge(keyring.environment) { _, new in new }
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let exited = exited
+    process.terminationHandler = { _ in exited.signal() }
+    try process.runWithSignalsUnblocked()
+    let line = output.fileHandleForReading.availableData
+    guard String(decoding: line, as: UTF8.self).hasPrefix("owner") else {
+      stop()
+      throw KeyringFixtureError("the prompter could not own org.gnome.keyring.SystemPrompter")
+    }
+  }
+
+  /// Ends the prompter (closing its stdin), killing it if it lingers.
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    if exited.wait(timeout: .now() + 5) == .timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      _ = exited.wait(timeout: .now() + 5)
+    }
+  }
+}
