@@ -60,7 +60,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KeychainServicesTests",
-      dependencies: ["KeychainServices", "Security", "KeyringTestSupport"]
+      dependencies: ["KeychainServices", "Security", "SecretServiceClient", "KeyringTestSupport"]
     ),
     .testTarget(
       name: "SecurityCommandTests",
