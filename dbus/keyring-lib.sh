@@ -3,11 +3,12 @@
 #
 # A state directory ("$KR_STATE") made by with-keyring holds everything of one private keyring:
 #   .with-keyring      marker: keyring-ctl refuses directories without it
-#   mode               unlocked | locked | no-provider
+#   mode               unlocked | locked | no-provider | kwallet
 #   home/ data/ config/ cache/ run/ (0700)   HOME and XDG_* of the bus and the daemons
 #   bus                the bus's unix socket;  bus.address  its address;  bus.pid
 #   password           the keyring's master password (0600, random, no trailing newline)
-#   keyring.pid        the current gnome-keyring-daemon;  keyring.log  its output
+#   keyring.pid        the current gnome-keyring-daemon (kwalletd5 in --kwallet);  keyring.log  its output
+#   kwallet.key        --kwallet only, instead of password: see dbus/kwallet-lib.sh
 # The password is only ever read from that file by redirection; it is never printed or put in argv.
 
 # A caller may start us with signals blocked: libdispatch's worker threads block them all and
@@ -136,6 +137,20 @@ kr_descendants() {
 
 kr_keyring_pid() { cat "$KR_STATE/keyring.pid" 2>/dev/null || true; }
 
+# The provider of the state directory's mode: gnome-keyring, kwallet or none.
+kr_provider() {
+  case $(cat "$KR_STATE/mode" 2>/dev/null) in
+    kwallet) echo kwallet ;;
+    no-provider) echo none ;;
+    *) echo gnome-keyring ;;
+  esac
+}
+
+# What the provider daemon's command line contains (kr_alive): kwalletd5 starts as kwallet-pam.py.
+kr_daemon_match() {
+  if [[ $(kr_provider) == kwallet ]]; then echo kwallet; else echo gnome-keyring-daemon; fi
+}
+
 # gdbus on the private bus ($DBUS_SESSION_BUS_ADDRESS), bounded.
 kr_gdbus() { gdbus call --session --timeout 5 "$@"; }
 
@@ -258,3 +273,6 @@ kr_unlock() {
   collection=$(kr_read_alias default) || kr_die "no 'default' collection after unlock"
   [[ $(kr_collection_locked "$collection") == false ]] || kr_die "$collection is still locked after unlock"
 }
+
+# shellcheck source=dbus/kwallet-lib.sh
+. "$KR_HERE/kwallet-lib.sh"
