@@ -13,7 +13,7 @@ enum QueryParser {
     for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
       try apply(key, value, to: &query, for: operation)
     }
-    try reconcileAccessControl(&query.attributes)
+    try reconcileAccessControl(&query.attributes, storing: operation == .add)
     try checkMatchKeysFitClass(query)
     return query
   }
@@ -113,10 +113,21 @@ enum QueryParser {
 
   /// `kSecAttrAccessControl` implies its protection as `kSecAttrAccessible`; conflicting values are `errSecParam`
   /// (Apple: "conflicting kSecAccess and kSecAccessControl attributes").
-  private static func reconcileAccessControl(_ attributes: inout [String: AttributeValue]) throws(SecItemError) {
+  ///
+  /// On add (`storing`) both are stored. In searches neither the access control nor the protection it implies is
+  /// matched, as in Apple's `query_add_attribute_with_desc`, which leaves the access control out of the query's
+  /// match pairs and sets the implied protection only on the item to be written; a `kSecAttrAccessible` given
+  /// explicitly is still matched.
+  private static func reconcileAccessControl(
+    _ attributes: inout [String: AttributeValue], storing: Bool
+  ) throws(SecItemError) {
     guard case .accessControl(let protection, _)? = attributes[RawKey.accessControl] else { return }
     if let accessible = attributes[RawKey.accessible], accessible != .string(protection) {
       throw .param("conflicting kSecAttrAccessible and kSecAttrAccessControl")
+    }
+    guard storing else {
+      attributes[RawKey.accessControl] = nil
+      return
     }
     attributes[RawKey.accessible] = .string(protection)
   }

@@ -1,0 +1,74 @@
+import Foundation
+import Security
+import Testing
+
+/// kSecAttrAccessControl in a query selects nothing, as in Apple's data-protection keychain (its protection is
+/// only written on add); an explicit kSecAttrAccessible still filters.
+@Suite("kSecAttrAccessControl in searches against the real keyring")
+struct SecItemAccessControlSearchTests {
+  let service = unique("accc")
+
+  func control(_ protection: CFString, _ flags: SecAccessControlCreateFlags) throws -> SecAccessControl {
+    try #require(SecAccessControlCreateWithFlags(nil, protection, flags, nil))
+  }
+
+  func addItem() throws {
+    let stored = try control(kSecAttrAccessibleWhenUnlocked, .userPresence)
+    #expect(
+      add(merged(genericPassword(service: service, account: "a"), [kSecAttrAccessControl as String: stored]))
+        == errSecSuccess)
+  }
+
+  @Test("a search with another access control of the same protection finds the item")
+  func otherFlags() throws {
+    try addItem()
+    let query = merged(
+      genericPassword(service: service),
+      [kSecAttrAccessControl as String: try control(kSecAttrAccessibleWhenUnlocked, [])])
+    #expect(matchCount(query) == 1)
+  }
+
+  @Test("a search with an access control of another protection finds the item")
+  func otherProtection() throws {
+    try addItem()
+    let query = merged(
+      genericPassword(service: service),
+      [kSecAttrAccessControl as String: try control(kSecAttrAccessibleAfterFirstUnlock, [])])
+    #expect(matchCount(query) == 1)
+  }
+
+  @Test("an explicit kSecAttrAccessible in a search still filters")
+  func accessibleFilters() throws {
+    try addItem()
+    #expect(
+      matchCount(
+        merged(genericPassword(service: service), [kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock]))
+        == 0)
+    #expect(
+      matchCount(
+        merged(genericPassword(service: service), [kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked])) == 1)
+  }
+
+  @Test("SecItemUpdate and SecItemDelete with another access control reach the item")
+  func writes() throws {
+    try addItem()
+    let query = merged(
+      genericPassword(service: service), [kSecAttrAccessControl as String: try control(kSecAttrAccessibleAlways, [])])
+    #expect(SecItemUpdate(query as CFDictionary, [kSecAttrComment as String: "c"] as CFDictionary) == errSecSuccess)
+    #expect(attributes(genericPassword(service: service))?[kSecAttrComment as String] as? String == "c")
+    #expect(SecItemDelete(query as CFDictionary) == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service)) == 0)
+  }
+
+  @Test("a search with an access control and a conflicting kSecAttrAccessible is errSecParam")
+  func conflicting() throws {
+    try addItem()
+    let query = merged(
+      genericPassword(service: service),
+      [
+        kSecAttrAccessControl as String: try control(kSecAttrAccessibleWhenUnlocked, []),
+        kSecAttrAccessible as String: kSecAttrAccessibleAlways,
+      ])
+    #expect(copyMatching(query).status == errSecParam)
+  }
+}
