@@ -15,7 +15,16 @@ enum QueryParser {
     }
     try reconcileAccessControl(&query.attributes, storing: operation == .add)
     try checkMatchKeysFitClass(query)
+    if operation != .copyMatching { try checkWritableGroup(query.attributes[RawKey.accessGroup]) }
     return query
+  }
+
+  /// `errSecMissingEntitlement` for `kSecAttrAccessGroupToken` in SecItemAdd, SecItemUpdate (query or new values)
+  /// and SecItemDelete: Apple reserves the group for items of external tokens and removes it from the groups a
+  /// client may write (`SecurityClientCopyWritableAccessGroups`); searches may name it (they find nothing here).
+  static func checkWritableGroup(_ group: AttributeValue?) throws(SecItemError) {
+    guard group == .string(RawKey.accessGroupToken) else { return }
+    throw SecItemError(errSecMissingEntitlement, "kSecAttrAccessGroupToken is reserved for token items")
   }
 
   /// Match keys Apple's securityd refuses for the query's class with `errSecUnsupportedOperation` (which is

@@ -16,6 +16,7 @@ enum RawKey {
   static let accessGroup = "agrp"
   static let synchronizable = "sync"
   static let synchronizableAny = "syna"
+  static let accessGroupToken = "com.apple.token"
   static let creationDate = "cdat"
   static let modificationDate = "mdat"
   static let description = "desc"

@@ -27,6 +27,15 @@ enum UpdateParser {
       if key == RawKey.accessGroup, parsed == .string("") { throw .param("kSecAttrAccessGroup must not be empty") }
       update.attributes[key] = parsed
     }
+    update = try reconcileAccessControl(update)
+    try QueryParser.checkWritableGroup(update.attributes[RawKey.accessGroup])
+    return update
+  }
+
+  /// The protection of a new `kSecAttrAccessControl` becomes the new `kSecAttrAccessible`; a conflicting one is
+  /// `errSecParam`.
+  private static func reconcileAccessControl(_ update: ItemUpdate) throws(SecItemError) -> ItemUpdate {
+    var update = update
     guard case .accessControl(let protection, _)? = update.attributes[RawKey.accessControl] else { return update }
     if let accessible = update.attributes[RawKey.accessible], accessible != .string(protection) {
       throw .param("conflicting kSecAttrAccessible and kSecAttrAccessControl")
