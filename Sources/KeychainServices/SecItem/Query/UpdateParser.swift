@@ -1,8 +1,9 @@
 import Foundation
 
 /// Parses SecItemUpdate's `attributesToUpdate`: only real attributes of the class and `kSecValueData` ("no meta
-/// attributes", Apple). Class, match, return, use and reference keys, read-only attributes and
-/// `kSecAttrSynchronizableAny` are `errSecParam`; an attribute the class does not have is `errSecNoSuchAttr`.
+/// attributes", Apple), and `kSecUseDataProtectionKeychain` (a boolean, ignored as Apple ignores it). Class, match,
+/// return, use and reference keys, read-only attributes and `kSecAttrSynchronizableAny` are `errSecParam`; an
+/// attribute the class does not have is `errSecNoSuchAttr`.
 enum UpdateParser {
   static func parse(_ dictionary: NSDictionary, for itemClass: ItemClass) throws(SecItemError) -> ItemUpdate {
     var update = ItemUpdate()
@@ -13,8 +14,12 @@ enum UpdateParser {
         continue
       }
       if let rejection = UnavailableTypeKeys.rejection(of: key) { throw rejection }
+      if key == RawKey.useDataProtectionKeychain {  // a no-op, as in Apple's SecDbAttrWithKey
+        guard value.lenientBoolean != nil else { throw .param("kSecUseDataProtectionKeychain must be a boolean") }
+        continue
+      }
       guard let descriptor = itemClass.descriptor(key) else {
-        if key.utf16.count == 4 && key != RawKey.useDataProtectionKeychain {
+        if key.utf16.count == 4 {
           throw .noSuchAttribute(key, inClass: itemClass.code)
         }
         throw .param("\(key) cannot be changed by SecItemUpdate")

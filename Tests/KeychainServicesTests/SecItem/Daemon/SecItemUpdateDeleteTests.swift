@@ -105,4 +105,25 @@ struct SecItemUpdateDeleteTests {
     let modifiedAfter = try #require(after[kSecAttrModificationDate as String] as? Date)
     #expect(modifiedAfter > modifiedBefore)
   }
+
+  @Test("kSecUseDataProtectionKeychain in the attributes to update is ignored, as Apple ignores it")
+  func dataProtectionKeychainInUpdate() throws {
+    addItem("a", "1")
+    let status = SecItemUpdate(
+      genericPassword(service: service, account: "a") as CFDictionary,
+      [kSecUseDataProtectionKeychain as String: true, kSecAttrComment as String: "noted"] as CFDictionary)
+    #expect(status == errSecSuccess)
+    #expect(
+      attributes(genericPassword(service: service, account: "a"))?[kSecAttrComment as String] as? String == "noted")
+  }
+
+  @Test("kSecUseDataProtectionKeychain in the attributes to update must be a boolean")
+  func dataProtectionKeychainInUpdateType() {
+    addItem("a", "1")
+    let status = SecItemUpdate(
+      genericPassword(service: service, account: "a") as CFDictionary,
+      [kSecUseDataProtectionKeychain as String: "yes", kSecAttrComment as String: "noted"] as CFDictionary)
+    #expect(status == errSecParam)
+    #expect(attributes(genericPassword(service: service, account: "a"))?[kSecAttrComment as String] == nil)
+  }
 }
