@@ -29,6 +29,17 @@ struct SecItemMatchingTests {
     #expect(matchCount(query) == 1)
   }
 
+  @Test("kSecMatchWidthInsensitive finds strings that differ in full-width and half-width forms")
+  func widthInsensitive() {
+    #expect(add(genericPassword(service: service, account: "ＡＢＣ１２３")) == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service, account: "ABC123")) == 0)
+    var query = genericPassword(service: service, account: "ABC123")
+    query[kSecMatchWidthInsensitive as String] = true
+    #expect(matchCount(query) == 1)
+    query[kSecMatchWidthInsensitive as String] = false
+    #expect(matchCount(query) == 0)
+  }
+
   @Test("kSecAttrLabel matches the item label")
   func label() {
     #expect(

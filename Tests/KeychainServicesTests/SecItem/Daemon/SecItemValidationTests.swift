@@ -65,8 +65,16 @@ struct SecItemValidationTests {
     #expect(matchCount(genericPassword(service: service)) == 0)
   }
 
-  @Test("a class that is not implemented yet is errSecUnimplemented")
+  @Test("key, certificate and identity classes are errSecUnimplemented in all four functions")
   func keysNotYet() {
-    #expect(add([kSecClass as String: kSecClassKey, kSecAttrLabel as String: service]) == errSecUnimplemented)
+    for itemClass in [kSecClassKey, kSecClassCertificate, kSecClassIdentity] {
+      let query: [String: Any] = [kSecClass as String: itemClass, kSecAttrLabel as String: service]
+      #expect(add(query) == errSecUnimplemented, "\(itemClass)")
+      #expect(copyMatching(query).status == errSecUnimplemented, "\(itemClass)")
+      #expect(
+        SecItemUpdate(query as CFDictionary, [kSecAttrLabel as String: "x"] as CFDictionary) == errSecUnimplemented,
+        "\(itemClass)")
+      #expect(SecItemDelete(query as CFDictionary) == errSecUnimplemented, "\(itemClass)")
+    }
   }
 }

@@ -47,8 +47,11 @@ struct SecItemQueryParserTests {
 
   @Test("certificate, key and identity classes are errSecUnimplemented for now")
   func unimplementedClasses() {
-    #expect(status([kSecClass as String: kSecClassKey]) == errSecUnimplemented)
-    #expect(status([kSecClass as String: kSecClassCertificate]) == errSecUnimplemented)
+    for itemClass in [kSecClassKey, kSecClassCertificate, kSecClassIdentity] {
+      for operation in [SecItemOperation.add, .copyMatching, .update, .delete] {
+        #expect(status([kSecClass as String: itemClass], operation) == errSecUnimplemented, "\(itemClass) \(operation)")
+      }
+    }
   }
 
   @Test("a wrong value type for any attribute is errSecParam")
