@@ -1,7 +1,7 @@
 import Foundation
 
-/// A throwaway GNOME Keyring on a private D-Bus session bus, for tests that need an environment of their
-/// own: a locked keyring, no provider at all, a daemon killed and restarted, or simply isolation.
+/// A throwaway GNOME Keyring (or KWallet) on a private D-Bus session bus, for tests that need an environment
+/// of their own: a locked keyring, no provider at all, a daemon killed and restarted, KWallet, or isolation.
 ///
 /// It runs `dbus/with-keyring <mode> -- dbus/keyring-holder` and keeps it alive until `stop()` (or deinit);
 /// the operations call `dbus/keyring-ctl` on it. It never touches the user's keyring or session bus.
@@ -22,6 +22,10 @@ public final class PrivateKeyring: Sendable {
     case locked
     /// The bus only: nothing provides org.freedesktop.secrets.
     case noProvider
+    /// A headless kwalletd5 owns org.freedesktop.secrets; its wallet "kdewallet" (the "default" alias, no
+    /// `session` collection) is open and unlocked, opened with a random key through KWallet's PAM login
+    /// path. Needs `libkf5wallet-bin` and `libqca-qt5-2-plugins`. Start-up takes ~250–550 ms.
+    case kwallet
 
     /// The `dbus/with-keyring` option.
     var option: String {
@@ -29,6 +33,7 @@ public final class PrivateKeyring: Sendable {
       case .unlocked: "--unlocked"
       case .locked: "--locked"
       case .noProvider: "--no-provider"
+      case .kwallet: "--kwallet"
       }
     }
 
@@ -57,7 +62,7 @@ public final class PrivateKeyring: Sendable {
   deinit { holder.stop() }
 
   /// Starts a private bus and keyring in `mode`; returns when org.freedesktop.secrets answers (or, for
-  /// `.noProvider`, when the bus is up). Typically takes 50–150 ms.
+  /// `.noProvider`, when the bus is up). Typically takes 50–150 ms (`.kwallet`: 250–550 ms).
   ///
   /// - Throws: `KeyringFixtureError` when the scripts fail or are not ready within `timeout`.
   public static func start(_ mode: Mode = .unlocked, timeout: Duration = .seconds(20)) throws -> PrivateKeyring {
@@ -71,26 +76,37 @@ public final class PrivateKeyring: Sendable {
     return PrivateKeyring(mode: mode, holder: holder, busAddress: bus, stateDirectory: directory)
   }
 
-  /// Kills gnome-keyring-daemon with SIGKILL and returns once org.freedesktop.secrets has no owner.
+  /// Kills the daemon (gnome-keyring-daemon or kwalletd5) with SIGKILL and returns once
+  /// org.freedesktop.secrets has no owner. kwalletd5 writes its wallet ~5 s after a change: what changed
+  /// in those seconds is lost (an item created then keeps its attributes but loses its secret).
   public func kill() throws { try control("kill") }
 
-  /// Starts gnome-keyring-daemon again after `kill()`, unlocked, on the same keyring files (items written
-  /// before survive); returns once the `default` alias resolves.
+  /// Ends the daemon the gentle way and returns once org.freedesktop.secrets has no owner: SIGTERM for
+  /// gnome-keyring-daemon; for kwalletd5 `QCoreApplication.quit` over D-Bus, which writes the wallet first.
+  public func quitDaemon() throws { try control("stop") }
+
+  /// Starts the daemon again after `kill()` or `quitDaemon()`, unlocked, on the same files (items written
+  /// before survive); returns once the `default` alias resolves (and, for KWallet, its collection is
+  /// unlocked).
   public func startDaemon() throws { try control("start") }
 
   /// `kill()` then `startDaemon()`: clients holding a connection see the daemon go away and come back.
   public func restart() throws { try control("restart") }
 
   /// Locks the login collection (the `default` alias), without a prompt, and checks that it is locked.
+  /// KWallet: closes the wallet. While it is locked, a client's Unlock prompt opens a password dialog that
+  /// never returns headless (the client hangs until its own deadline) and blocks `unlock()`.
   public func lock() throws { try control("lock") }
 
   /// Unlocks the login collection with the stored password through the daemon's control socket: no
   /// prompt and no restart, so clients keep their connection. Checks that it is unlocked.
+  /// KWallet: `pamOpen` with the stored key over D-Bus, then the collection's Unlock prompt, which
+  /// completes at once without a dialog.
   public func unlock() throws { try control("unlock") }
 
   /// `dbus/keyring-ctl status` as a dictionary: mode, dir, bus, keyring_pid ("none" when not running),
   /// owner (the unique name owning org.freedesktop.secrets, or "none"), default (the alias's collection
-  /// path, or "none"), locked ("true", "false" or "unknown").
+  /// path, or "none"), locked ("true", "false" or "unknown"), provider ("gnome-keyring", "kwallet", "none").
   public func status() throws -> [String: String] {
     let result = try control("status")
     var fields: [String: String] = [:]
