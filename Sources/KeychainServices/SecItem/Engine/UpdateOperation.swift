@@ -1,9 +1,15 @@
 import Foundation
 
-/// SecItemUpdate: changes the secret and/or attributes of every match within the write scope. When primary-key
-/// attributes change, every target's new key is checked (against the other targets and against existing items)
-/// before anything is written, under the cross-process write lock; a clash is `errSecDuplicateItem` and changes
-/// nothing.
+/// SecItemUpdate: changes the secret and/or attributes of every match within the write scope.
+///
+/// Everything that can be checked is checked before the first write, under the cross-process write lock: both
+/// dictionaries are parsed, the targets are found unlocked, every target's new attributes and label are computed
+/// (and still decode as the item's class), and when primary-key attributes change, every target's new key is checked
+/// against the other targets and against existing items (a clash is `errSecDuplicateItem`). Then each item gets up to
+/// three Secret Service calls (attributes, label, secret); the Secret Service has no transactions. A target deleted
+/// by another client meanwhile is skipped, as if deleted before the update (`errSecItemNotFound` when none is
+/// left). Only a fault of the Secret Service itself in the middle of the writes (daemon gone, call timed out, item
+/// locked by another client meanwhile) can leave earlier items changed; the call then returns that fault's status.
 enum UpdateOperation {
   /// The change of one item.
   struct Plan {
@@ -25,21 +31,35 @@ enum UpdateOperation {
     try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) { () throws(SecItemError) in
       let targets = try finder.find(query, scope: scope, policy: .fail)
       guard !targets.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
-      let plans = targets.compactMap { plan($0, update) }
+      var plans: [Plan] = []
+      for target in targets { plans.append(try plan(target, update)) }
       if update.attributes.keys.contains(where: query.itemClass.primaryKey.contains) {
         try checkUniqueness(plans, finder: finder)
       }
+      var written = 0
       for plan in plans {
-        if plan.attributes != plan.item.snapshot.attributes { try store.setAttributes(plan.item.path, plan.attributes) }
-        if plan.label != plan.item.snapshot.label { try store.setLabel(plan.item.path, plan.label) }
-        if let secret = update.secret { try store.setSecret(plan.item.path, secret) }
+        SecItemEnvironment.willWriteUpdatedItem?(plan.item.path)
+        do throws(SecItemError) {
+          try write(plan, secret: update.secret, store: store)
+          written += 1
+        } catch  where error.status == errSecItemNotFound {
+          continue  // deleted by another client since the search: as if deleted before this update
+        }
       }
+      guard written > 0 else { throw SecItemError(errSecItemNotFound, "every matching item vanished") }
     }
+  }
+
+  /// The Secret Service calls changing one item: only what changes.
+  private static func write(_ plan: Plan, secret: Data?, store: ItemStore) throws(SecItemError) {
+    if plan.attributes != plan.item.snapshot.attributes { try store.setAttributes(plan.item.path, plan.attributes) }
+    if plan.label != plan.item.snapshot.label { try store.setLabel(plan.item.path, plan.label) }
+    if let secret { try store.setSecret(plan.item.path, secret) }
   }
 
   /// The new attributes and label of `item`. The item's other attributes (including other clients' own, and its
   /// `xdg:schema`) are kept.
-  static func plan(_ item: StoredItem, _ update: ItemUpdate) -> Plan? {
+  static func plan(_ item: StoredItem, _ update: ItemUpdate) throws(SecItemError) -> Plan {
     var attributes = item.snapshot.attributes
     var label = item.snapshot.label
     for (key, value) in update.attributes {
@@ -54,7 +74,14 @@ enum UpdateOperation {
     var snapshot = item.snapshot
     snapshot.attributes = attributes
     snapshot.label = label
-    guard let updated = StoredItem(snapshot) else { return nil }
+    // The wrapper refuses NUL in D-Bus strings; checked here so that it cannot refuse a write after the first.
+    let strings = [label] + attributes.keys + attributes.values
+    guard !strings.contains(where: { $0.utf8.contains(0) }) else {
+      throw .param("the changed item would hold a NUL character")
+    }
+    guard let updated = StoredItem(snapshot), updated.itemClass.code == item.itemClass.code else {
+      throw SecItemError(errSecInternalComponent, "the change would make the item unreadable as its class")
+    }
     return Plan(item: item, attributes: attributes, label: label, updated: updated)
   }
 

@@ -1,0 +1,70 @@
+import Foundation
+import Security
+import Synchronization
+import Testing
+
+@testable import KeychainServices
+
+/// SecItemUpdate checks everything before its first write; between its checks and its writes another client may
+/// still delete a target (reached here through `SecItemEnvironment.willWriteUpdatedItem`). Such a target is skipped,
+/// as if deleted before the update; the others are changed.
+@Suite("SecItemUpdate: targets deleted between the checks and the writes")
+struct SecItemUpdateWindowTests {
+  let service = unique("window")
+
+  /// Adds an item and returns its D-Bus object path.
+  func addItem(_ account: String) throws -> String {
+    var result: CFTypeRef?
+    let attributes = merged(
+      genericPassword(service: service, account: account),
+      [kSecValueData as String: Data(utf8: "old"), kSecReturnPersistentRef as String: true])
+    #expect(SecItemAdd(attributes as CFDictionary, &result) == errSecSuccess)
+    let reference = try #require(result as? Data)
+    return try #require(PersistentReference.decode(reference)).path
+  }
+
+  /// Deletes the item at `path` as another client would (by its object path, bypassing the update).
+  static func delete(_ path: String) {
+    let reference = PersistentReference.encode(ItemLocator(itemClassCode: "genp", path: path))
+    let status = SecItemDelete([kSecValuePersistentRef as String: reference] as CFDictionary)
+    precondition(status == errSecSuccess, "could not delete \(path): \(status)")
+  }
+
+  /// Runs SecItemUpdate of the service's items (new comment and secret) with `hook` before each item's writes.
+  func update(_ hook: @escaping @Sendable (String) -> Void) -> OSStatus {
+    SecItemEnvironment.$willWriteUpdatedItem.withValue(hook) {
+      SecItemUpdate(
+        genericPassword(service: service) as CFDictionary,
+        [kSecAttrComment as String: "new", kSecValueData as String: Data(utf8: "new")] as CFDictionary)
+    }
+  }
+
+  @Test("a target deleted before its writes is skipped and the others are changed")
+  func deletedTargetSkipped() throws {
+    let first = try addItem("a")
+    let second = try addItem("b")
+    let deleted = Mutex<String?>(nil)
+    let status = update { path in
+      deleted.withLock { deleted in
+        guard deleted == nil else { return }
+        let other = path == first ? second : first  // the target the update has not written yet
+        Self.delete(other)
+        deleted = other
+      }
+    }
+    #expect(status == errSecSuccess)
+    let survivor = try #require(deleted.withLock { $0 }) == first ? "b" : "a"
+    #expect(matchCount(genericPassword(service: service)) == 1)
+    #expect(secret(genericPassword(service: service, account: survivor)) == Data(utf8: "new"))
+    #expect(
+      attributes(genericPassword(service: service, account: survivor))?[kSecAttrComment as String] as? String == "new")
+  }
+
+  @Test("when every target is deleted before its writes the update is errSecItemNotFound")
+  func everyTargetDeleted() throws {
+    _ = try addItem("a")
+    let status = update { path in Self.delete(path) }
+    #expect(status == errSecItemNotFound)
+    #expect(matchCount(genericPassword(service: service)) == 0)
+  }
+}
