@@ -45,11 +45,11 @@ final class BlockingCallPool: @unchecked Sendable {
     }
   }
 
-  /// Threads alive and jobs running right now (for tests and diagnostics).
-  var load: (threads: Int, runningJobs: Int) {
+  /// Threads alive, jobs running and jobs waiting right now (for tests and diagnostics).
+  var load: (threads: Int, runningJobs: Int, queuedJobs: Int) {
     condition.lock()
     defer { condition.unlock() }
-    return (threads, runningJobs)
+    return (threads, runningJobs, queue.count - queueStart)
   }
 
   /// A thread's loop: take jobs until none arrives for `idleTimeout`.

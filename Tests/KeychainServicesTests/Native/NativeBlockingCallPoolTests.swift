@@ -10,20 +10,22 @@ struct NativeBlockingCallPoolTests {
   func cancelledWhileQueued() async throws {
     let pool = BlockingCallPool(maximumThreads: 1, idleTimeout: 5)
     let release = DispatchSemaphore(value: 0)
+    defer { release.signal() }
     let blocker = Task { () async throws -> Void in
       try await BlockingCall.run(on: pool) { () throws(KeychainError) in release.wait() }
     }
-    try #require(await Native.waitUntil(timeout: .seconds(5)) { pool.load.runningJobs == 1 })
+    try #require(await Native.waitUntil(timeout: .seconds(60)) { pool.load.runningJobs == 1 })
     let ran = NativeFlag()
     let queued = Task { () async throws -> Void in
       try await BlockingCall.run(on: pool) { () throws(KeychainError) in ran.set() }
     }
-    try await Task.sleep(for: .milliseconds(100))
+    try #require(await Native.waitUntil(timeout: .seconds(60)) { pool.load.queuedJobs == 1 })
     queued.cancel()
     await #expect(throws: CancellationError.self) { try await queued.value }
     release.signal()
     try await blocker.value
-    try await Task.sleep(for: .milliseconds(100))
+    // The pool's thread then takes the cancelled operation from the queue and drops it.
+    #expect(await Native.waitUntil(timeout: .seconds(60)) { pool.load.queuedJobs == 0 && pool.load.runningJobs == 0 })
     #expect(!ran.isSet)
   }
 
@@ -53,7 +55,7 @@ struct NativeBlockingCallPoolTests {
   func idleThreadsEnd() async throws {
     let pool = BlockingCallPool(maximumThreads: 4, idleTimeout: 2)
     let jobEnd = try await BlockingCall.run(on: pool) { () throws(KeychainError) in ContinuousClock.now }
-    #expect(await Native.waitUntil(timeout: .seconds(8)) { pool.load.threads == 0 })
+    #expect(await Native.waitUntil(timeout: .seconds(60)) { pool.load.threads == 0 })
     let idle = ContinuousClock.now - jobEnd
     #expect(idle >= .seconds(2), "the thread ended after \(idle) idle")
   }
