@@ -11,7 +11,9 @@ extension GenericPassword {
   /// Adds `item` to the keychain without blocking the caller's thread; see the synchronous
   /// ``add(_:authenticationUI:)-swift.type.method`` for results and errors.
   ///
-  /// - Throws: `CancellationError` when the task is cancelled, else a ``KeychainError``.
+  /// - Throws: `CancellationError` when the task is cancelled: before the call, nothing is written; while the
+  ///   call runs, it runs on to its end on its own thread and its change may still be made. Else a
+  ///   ``KeychainError``.
   @discardableResult
   public static func add(
     _ item: GenericPassword, authenticationUI: KeychainAuthenticationUI = .allow
@@ -23,7 +25,8 @@ extension GenericPassword {
 
   /// The first (oldest) item matching `query`, or nil, without blocking the caller's thread.
   ///
-  /// - Throws: `CancellationError` when the task is cancelled, else a ``KeychainError``.
+  /// - Throws: `CancellationError` when the task is cancelled (a read already running ends on its own thread,
+  ///   its result discarded), else a ``KeychainError``.
   public static func find(_ query: Query, includingSecret: Bool = false) async throws -> GenericPassword? {
     try await BlockingCall.run { () throws(KeychainError) in
       try NativeOperations<GenericPassword>.find(query, includingSecret: includingSecret)
@@ -32,7 +35,8 @@ extension GenericPassword {
 
   /// Every item matching `query`, oldest first, without blocking the caller's thread.
   ///
-  /// - Throws: `CancellationError` when the task is cancelled, else a ``KeychainError``.
+  /// - Throws: `CancellationError` when the task is cancelled (a read already running ends on its own thread,
+  ///   its result discarded), else a ``KeychainError``.
   public static func findAll(_ query: Query, includingSecrets: Bool = false) async throws -> [GenericPassword] {
     try await BlockingCall.run { () throws(KeychainError) in
       try NativeOperations<GenericPassword>.findAll(query, includingSecrets: includingSecrets)
@@ -41,8 +45,9 @@ extension GenericPassword {
 
   /// Writes `changes` to every item matching `query`, without blocking the caller's thread.
   ///
-  /// - Throws: `CancellationError` when the task is cancelled (the update may still happen if it had started),
-  ///   else a ``KeychainError``.
+  /// - Throws: `CancellationError` when the task is cancelled: before the call, nothing is written; while the
+  ///   call runs, it runs on to its end on its own thread and its change may still be made. Else a
+  ///   ``KeychainError``.
   public static func update(matching query: Query, with changes: Changes) async throws {
     try await BlockingCall.run { () throws(KeychainError) in
       try NativeOperations<GenericPassword>.update(matching: query, with: changes)
@@ -51,8 +56,9 @@ extension GenericPassword {
 
   /// Deletes every item matching `query`, without blocking the caller's thread.
   ///
-  /// - Throws: `CancellationError` when the task is cancelled (the delete may still happen if it had started),
-  ///   else a ``KeychainError``.
+  /// - Throws: `CancellationError` when the task is cancelled: before the call, nothing is written; while the
+  ///   call runs, it runs on to its end on its own thread and its change may still be made. Else a
+  ///   ``KeychainError``.
   public static func delete(matching query: Query) async throws {
     try await BlockingCall.run { () throws(KeychainError) in
       try NativeOperations<GenericPassword>.delete(matching: query)
@@ -62,7 +68,9 @@ extension GenericPassword {
   /// Adds `item` or overwrites the item with its primary key, without blocking the caller's thread; see the
   /// synchronous ``upsert(_:authenticationUI:)-swift.type.method``.
   ///
-  /// - Throws: `CancellationError` when the task is cancelled, else a ``KeychainError``.
+  /// - Throws: `CancellationError` when the task is cancelled: before the call, nothing is written; while the
+  ///   call runs, it runs on to its end on its own thread and its change may still be made. Else a
+  ///   ``KeychainError``.
   @discardableResult
   public static func upsert(
     _ item: GenericPassword, authenticationUI: KeychainAuthenticationUI = .allow
