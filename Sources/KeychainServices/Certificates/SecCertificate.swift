@@ -68,7 +68,12 @@ public func SecCertificateCopySerialNumberData(
   _ certificate: SecCertificate,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-  Data(certificate.certificate.serialNumber.bytes) as NSData
+  // swift-certificates drops the sign byte; Apple returns the INTEGER's content as encoded, which has it.
+  var bytes = Array(certificate.certificate.serialNumber.bytes)
+  if bytes.isEmpty || bytes[0] & 0x80 != 0 {
+    bytes.insert(0, at: 0)
+  }
+  return Data(bytes) as NSData
 }
 
 // swift-format-ignore: AlwaysUseLowerCamelCase

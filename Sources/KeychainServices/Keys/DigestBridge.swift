@@ -63,12 +63,14 @@ struct PrecomputedDigest: Digest {
   var description: String { "PrecomputedDigest(\(bytes.count) bytes)" }
 }
 
-/// swift-crypto's digest types have no public initializer from bytes, but each is a plain value holding exactly its
-/// bytes. This loads one from `bytes` and checks the result lends back the same bytes, so a layout change in
-/// swift-crypto yields `nil` (an unsupported algorithm), never a wrong digest.
+/// swift-crypto's digest types have no public initializer from bytes, but each is a plain value whose storage starts
+/// with its bytes (SHA-1's is padded to 24). This loads one from `bytes` (zero-padded to the storage size) and checks
+/// the result lends back exactly `bytes`, so a layout change in swift-crypto yields `nil` (an unsupported
+/// algorithm), never a wrong digest.
 private func loadDigest<D: Digest>(_ type: D.Type, from bytes: [UInt8]) -> D? {
-  guard _isPOD(D.self), bytes.count == D.byteCount, MemoryLayout<D>.size == bytes.count else { return nil }
-  let digest = bytes.withUnsafeBytes { $0.loadUnaligned(as: D.self) }
+  guard _isPOD(D.self), bytes.count == D.byteCount, MemoryLayout<D>.size >= bytes.count else { return nil }
+  let storage = bytes + [UInt8](repeating: 0, count: MemoryLayout<D>.size - bytes.count)
+  let digest = storage.withUnsafeBytes { $0.loadUnaligned(as: D.self) }
   let lent = digest.withUnsafeBytes { Array($0) }
   return lent == bytes ? digest : nil
 }

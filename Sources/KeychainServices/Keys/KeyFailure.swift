@@ -22,15 +22,15 @@ struct KeyFailure: Error, Sendable {
 
 /// Runs `body`, turning a thrown `KeyFailure` (or any other error, as `errSecParam`) into `nil` plus a `CFError`.
 func reportingKeyFailure<T>(
-  _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?,
+  _ errorOut: UnsafeMutablePointer<Unmanaged<CFError>?>?,
   _ body: () throws -> T
 ) -> T? {
   do {
     return try body()
   } catch let failure as KeyFailure {
-    failure.report(to: error)
+    failure.report(to: errorOut)
   } catch {
-    KeyFailure(errSecParam, "key operation failed").report(to: error)
+    KeyFailure(errSecParam, "key operation failed").report(to: errorOut)
   }
   return nil
 }

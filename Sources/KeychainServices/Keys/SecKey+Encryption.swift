@@ -91,10 +91,14 @@ public func SecKeyCopyKeyExchangeResult(
     }
     let derived: SymmetricKey
     switch kdf {
-    case .sha1: derived = secret.x963DerivedSymmetricKey(using: Insecure.SHA1.self, sharedInfo: sharedInfo, outputByteCount: size)
-    case .sha256: derived = secret.x963DerivedSymmetricKey(using: SHA256.self, sharedInfo: sharedInfo, outputByteCount: size)
-    case .sha384: derived = secret.x963DerivedSymmetricKey(using: SHA384.self, sharedInfo: sharedInfo, outputByteCount: size)
-    case .sha512: derived = secret.x963DerivedSymmetricKey(using: SHA512.self, sharedInfo: sharedInfo, outputByteCount: size)
+    case .sha1:
+      derived = secret.x963DerivedSymmetricKey(using: Insecure.SHA1.self, sharedInfo: sharedInfo, outputByteCount: size)
+    case .sha256:
+      derived = secret.x963DerivedSymmetricKey(using: SHA256.self, sharedInfo: sharedInfo, outputByteCount: size)
+    case .sha384:
+      derived = secret.x963DerivedSymmetricKey(using: SHA384.self, sharedInfo: sharedInfo, outputByteCount: size)
+    case .sha512:
+      derived = secret.x963DerivedSymmetricKey(using: SHA512.self, sharedInfo: sharedInfo, outputByteCount: size)
     case .sha224: throw KeyFailure(errSecParam, "\(algorithm.rawValue): algorithm not supported")
     }
     return derived.withUnsafeBytes { Data($0) } as NSData

@@ -30,8 +30,7 @@ func supportedSpec(
 
 /// The digest a signature algorithm signs: the hash of a message, or the given digest (whose length must be the
 /// hash's, as Apple checks: "bad digest size").
-private func digestToSign(_ data: Data, hash: HashKind?, message: Bool, algorithm: SecKeyAlgorithm) throws -> [UInt8]
-{
+private func digestToSign(_ data: Data, hash: HashKind?, message: Bool, algorithm: SecKeyAlgorithm) throws -> [UInt8] {
   if message {
     guard let hash, let digest = hash.hash(data) else {
       throw KeyFailure(errSecParam, "\(algorithm.rawValue): algorithm not supported")

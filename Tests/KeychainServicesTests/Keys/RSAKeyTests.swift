@@ -15,6 +15,7 @@ struct RSASignatureCase: Sendable, CustomTestStringConvertible {
     RSASignatureCase(algorithm: .rsaSignatureMessagePKCS1v15SHA1, digest: "sha1", opensslOptions: []),
     RSASignatureCase(algorithm: .rsaSignatureMessagePKCS1v15SHA256, digest: "sha256", opensslOptions: []),
     RSASignatureCase(algorithm: .rsaSignatureMessagePKCS1v15SHA512, digest: "sha512", opensslOptions: []),
+    RSASignatureCase(algorithm: .rsaSignatureMessagePSSSHA1, digest: "sha1", opensslOptions: pss),
     RSASignatureCase(algorithm: .rsaSignatureMessagePSSSHA256, digest: "sha256", opensslOptions: pss),
     RSASignatureCase(algorithm: .rsaSignatureMessagePSSSHA384, digest: "sha384", opensslOptions: pss),
   ]
