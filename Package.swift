@@ -10,7 +10,12 @@ let package = Package(
     .executable(name: "security", targets: ["SecurityCommand"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // SecKey, SecCertificate, SecIdentity: the cryptography (Crypto, _CryptoExtras for RSA) and the DER
+    // (X509, SwiftASN1). No hand-written cryptography or ASN.1.
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
   ],
   targets: [
     // Layer 0: libsecret itself, found with pkg-config.
@@ -32,7 +37,13 @@ let package = Package(
     // Layer 3: Apple's Keychain Services item API.
     .target(
       name: "KeychainServices",
-      dependencies: ["SecretServiceClient"]
+      dependencies: [
+        "SecretServiceClient",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+      ]
     ),
     // `import Security` on Linux: re-exports KeychainServices.
     .target(

@@ -1,0 +1,132 @@
+import Crypto
+import Foundation
+import _CryptoExtras
+
+/// The key material a `SecKey` holds.
+enum KeyMaterial: Sendable {
+  case ecPrivate(ECPrivateKey)
+  case ecPublic(ECPublicKey)
+  case rsaPrivate(_RSA.Signing.PrivateKey)
+  case rsaPublic(_RSA.Signing.PublicKey)
+}
+
+/// A cryptographic key (Apple: the opaque CF type `SecKey`): an EC key on P-256, P-384 or P-521, or an RSA key,
+/// public or private, in memory. Keys stored in the keychain come with key items (issue 4, next part).
+///
+/// Immutable after creation, and the swift-crypto keys it holds are `Sendable` values, hence `@unchecked Sendable`
+/// (`NSObject` itself is not `Sendable`). Two keys are equal (`isEqual`, as Apple's `CFEqual`) when they have the same
+/// class, type and external representation. The description never shows key material.
+public final class SecKey: NSObject, @unchecked Sendable {
+  /// The key material.
+  let material: KeyMaterial
+
+  init(_ material: KeyMaterial) {
+    self.material = material
+  }
+
+  /// Whether this is a private key.
+  package var isPrivate: Bool {
+    switch material {
+    case .ecPrivate, .rsaPrivate: true
+    case .ecPublic, .rsaPublic: false
+    }
+  }
+
+  /// Whether this is an EC key (else RSA).
+  package var isEC: Bool {
+    switch material {
+    case .ecPrivate, .ecPublic: true
+    case .rsaPrivate, .rsaPublic: false
+    }
+  }
+
+  /// Apple's external representation (`SecKeyCopyExternalRepresentation`): X9.63 04 || X || Y [|| K] for EC keys,
+  /// PKCS#1 `RSAPublicKey` / `RSAPrivateKey` DER for RSA keys.
+  package var externalRepresentation: Data {
+    switch material {
+    case .ecPrivate(let key): key.x963Representation
+    case .ecPublic(let key): key.x963Representation
+    case .rsaPrivate(let key): key.derRepresentation
+    case .rsaPublic(let key): key.pkcs1DERRepresentation
+    }
+  }
+
+  /// The public half's bytes Apple hashes for `kSecAttrApplicationLabel`: X9.63 for EC, PKCS#1 for RSA.
+  package var publicKeyBytes: Data {
+    switch material {
+    case .ecPrivate(let key): key.publicKey.x963Representation
+    case .ecPublic(let key): key.x963Representation
+    case .rsaPrivate(let key): key.publicKey.pkcs1DERRepresentation
+    case .rsaPublic(let key): key.pkcs1DERRepresentation
+    }
+  }
+
+  /// The public key (itself for a public key).
+  package var publicKey: SecKey {
+    switch material {
+    case .ecPrivate(let key): SecKey(.ecPublic(key.publicKey))
+    case .rsaPrivate(let key): SecKey(.rsaPublic(key.publicKey))
+    case .ecPublic, .rsaPublic: self
+    }
+  }
+
+  /// The public key as SubjectPublicKeyInfo DER (what `openssl pkey -pubin` reads).
+  package var subjectPublicKeyInfo: Data {
+    switch material {
+    case .ecPrivate(let key): key.publicKey.subjectPublicKeyInfo
+    case .ecPublic(let key): key.subjectPublicKeyInfo
+    case .rsaPrivate(let key): key.publicKey.derRepresentation
+    case .rsaPublic(let key): key.derRepresentation
+    }
+  }
+
+  /// The key size in bits (`kSecAttrKeySizeInBits`): 256, 384 or 521 for EC, the modulus length for RSA.
+  package var sizeInBits: Int {
+    switch material {
+    case .ecPrivate(let key): key.curve.bits
+    case .ecPublic(let key): key.curve.bits
+    case .rsaPrivate(let key): key.keySizeInBits
+    case .rsaPublic(let key): key.keySizeInBits
+    }
+  }
+
+  /// Apple's `SecKeyGetBlockSize`: the field element size for EC, the modulus size for RSA, in bytes.
+  package var blockSize: Int {
+    switch material {
+    case .ecPrivate(let key): key.curve.byteCount
+    case .ecPublic(let key): key.curve.byteCount
+    case .rsaPrivate, .rsaPublic: RSAKeys.blockSize(bits: sizeInBits)
+    }
+  }
+
+  public override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? SecKey else { return false }
+    return isPrivate == other.isPrivate && isEC == other.isEC
+      && externalRepresentation == other.externalRepresentation
+  }
+
+  public override var hash: Int {
+    var hasher = Hasher()
+    hasher.combine(isPrivate)
+    hasher.combine(publicKeyBytes)
+    return hasher.finalize()
+  }
+
+  public override var description: String {
+    let address = "0x" + String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16)
+    switch material {
+    case .ecPrivate(let key):
+      return "<SecKeyRef curve type: \(key.curve.appleName), algorithm id: 3, key type: ECPrivateKey, "
+        + "version: 4, block size: \(key.curve.bits) bits, addr: \(address)>"
+    case .ecPublic(let key):
+      return "<SecKeyRef curve type: \(key.curve.appleName), algorithm id: 3, key type: ECPublicKey, "
+        + "version: 4, block size: \(key.curve.bits) bits, addr: \(address)>"
+    case .rsaPrivate:
+      return "<SecKeyRef algorithm id: 1, key type: RSAPrivateKey, version: 4, \(sizeInBits) bits "
+        + "(block size: \(blockSize)), addr: \(address)>"
+    case .rsaPublic:
+      return "<SecKeyRef algorithm id: 1, key type: RSAPublicKey, version: 4, \(sizeInBits) bits "
+        + "(block size: \(blockSize)), addr: \(address)>"
+    }
+  }
+}
