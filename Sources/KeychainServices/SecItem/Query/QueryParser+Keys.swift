@@ -59,7 +59,7 @@ extension QueryParser {
       guard case .array(let elements) = value else { throw .param("kSecMatchIssuers must be an array") }
       guard operation == .copyMatching else { throw .param("\(key) is only for SecItemCopyMatching") }
       // Apple makes it an issuer search only when an element is a distinguished name; otherwise it is ignored.
-      if elements.contains(where: { ($0 as? Data).map(DistinguishedName.looksLikeName) ?? false }) {
+      if elements.contains(where: { ($0 as? Data).map(IssuerNameData.looksLikeName) ?? false }) {
         query.matchesIssuers = true
       }
     default:

@@ -41,13 +41,13 @@ struct SecItemMatchKeyParserTests {
 
   @Test("a distinguished name is data holding a DER SEQUENCE that fits")
   func distinguishedNames() {
-    #expect(DistinguishedName.looksLikeName(Data([0x30, 0x00])))
-    #expect(DistinguishedName.looksLikeName(Data([0x30, 0x02, 0x31, 0x00])))
-    #expect(DistinguishedName.looksLikeName(Data([0x30, 0x81, 0x01, 0x05])))
-    #expect(!DistinguishedName.looksLikeName(Data([0x30, 0x05, 0x31])))
-    #expect(!DistinguishedName.looksLikeName(Data([0x31, 0x00])))
-    #expect(!DistinguishedName.looksLikeName(Data("CN=Test".utf8)))
-    #expect(!DistinguishedName.looksLikeName(Data([0x30, 0x85, 1, 0, 0, 0, 0])))
+    #expect(IssuerNameData.looksLikeName(Data([0x30, 0x00])))
+    #expect(IssuerNameData.looksLikeName(Data([0x30, 0x02, 0x31, 0x00])))
+    #expect(IssuerNameData.looksLikeName(Data([0x30, 0x81, 0x01, 0x05])))
+    #expect(!IssuerNameData.looksLikeName(Data([0x30, 0x05, 0x31])))
+    #expect(!IssuerNameData.looksLikeName(Data([0x31, 0x00])))
+    #expect(!IssuerNameData.looksLikeName(Data("CN=Test".utf8)))
+    #expect(!IssuerNameData.looksLikeName(Data([0x30, 0x85, 1, 0, 0, 0, 0])))
   }
 
   @Test("kSecMatchIssuers with a name is errSecUnimplemented for passwords; without one it is ignored")

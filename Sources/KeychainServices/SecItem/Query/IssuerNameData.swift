@@ -6,7 +6,7 @@ import Foundation
 /// only a non-empty result makes the query an issuer search (which password classes refuse). That function first
 /// decodes a DER SEQUENCE at the start of the data; the same check is made here. Its further parsing of the
 /// relative distinguished names inside is not repeated, so a SEQUENCE holding something else counts as a name here.
-enum DistinguishedName {
+enum IssuerNameData {
   /// Whether `data` starts with a DER SEQUENCE whose content fits in `data`.
   static func looksLikeName(_ data: Data) -> Bool {
     let bytes = [UInt8](data)
