@@ -6,16 +6,16 @@ import Testing
 @testable import KeychainServices
 
 /// Cancellation of `async` operations and their use of threads, against calls that really block: a locked private
-/// keyring whose unlock prompt nobody answers (`UnansweredPrompter`), with authentication UI allowed.
+/// keyring whose unlock prompt nobody answers (`SilentPrompter`), with authentication UI allowed.
 @Suite("Native API: async cancellation and threads")
 struct NativeCancellationTests {
   let service = unique("native-cancel")
 
   /// A locked private keyring holding an item of `service`, with a prompter that never answers.
-  func blockingKeyring() throws -> (keyring: PrivateKeyring, prompter: UnansweredPrompter) {
+  func blockingKeyring() throws -> (keyring: PrivateKeyring, prompter: SilentPrompter) {
     let keyring = try Native.lockedKeyring(withItemOf: service)
     do {
-      return (keyring, try UnansweredPrompter(on: keyring))
+      return (keyring, try SilentPrompter(on: keyring))
     } catch {
       keyring.stop()
       throw error

@@ -3,10 +3,6 @@ import KeyringTestSupport
 
 @testable import KeychainServices
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Helpers of the Swift-native API tests. Tests on the keyring `dbus/with-keyring` provides use unique service and
 /// server names (`unique(_:)`), so parallel tests never see each other's items; tests that need a locked keyring,
 /// a prompt or another provider start a `PrivateKeyring` of their own and point their task at it.
@@ -73,53 +69,5 @@ enum Native {
     }
     try keyring.lock()
     return keyring
-  }
-}
-
-/// Owns `org.gnome.keyring.SystemPrompter` on a private bus and never answers: gnome-keyring's unlock prompts then
-/// stay open, as with a dialog the user leaves alone, and a SecItem call with UI allowed blocks until its deadline.
-/// Uses python3-jeepney. (The same fixture as `SilentPrompter` of the wrapper tests, which live in another target.)
-final class UnansweredPrompter: @unchecked Sendable {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private let exited = DispatchSemaphore(value: 0)
-
-  private static let script = """
-    import sys
-    from jeepney.io.blocking import open_dbus_connection
-    from jeepney.bus_messages import message_bus
-    connection = open_dbus_connection("SESSION")
-    reply = connection.send_and_get_reply(message_bus.RequestName("org.gnome.keyring.SystemPrompter"))
-    print("owner" if reply.body[0] == 1 else "not owner", flush=True)
-    sys.stdin.read()
-    """
-
-  init(on keyring: PrivateKeyring) throws {
-    process.executableURL = URL(fileURLWithPath: ExternalCommand.python3)
-    process.arguments = ["-c", Self.script]
-    var environment = ProcessInfo.processInfo.environment
-    environment.merge(keyring.environment) { _, new in new }
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    let exited = exited
-    process.terminationHandler = { _ in exited.signal() }
-    try process.runWithSignalsUnblocked()
-    let line = output.fileHandleForReading.availableData
-    guard String(decoding: line, as: UTF8.self).hasPrefix("owner") else {
-      stop()
-      throw KeyringFixtureError("the prompter could not own org.gnome.keyring.SystemPrompter")
-    }
-  }
-
-  /// Ends the prompter (closing its stdin), killing it if it lingers.
-  func stop() {
-    try? input.fileHandleForWriting.close()
-    if exited.wait(timeout: .now() + 5) == .timedOut {
-      kill(process.processIdentifier, SIGKILL)
-      _ = exited.wait(timeout: .now() + 5)
-    }
   }
 }

@@ -4,10 +4,6 @@ import Testing
 
 @testable import KeychainServices
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A locked keyring with UI allowed (the default) but nobody to answer the prompt: the writers (SecItemFaultTests
 /// covers SecItemCopyMatching) get errSecUserCanceled in bounded time and write nothing; a prompter that shows the
 /// prompt and never answers costs at most the call's deadline.
@@ -76,7 +72,7 @@ struct PromptFaultTests {
     let service = unique("prompt")
     let keyring = try lockedKeyring(service)
     defer { keyring.stop() }
-    let prompter = try NeverAnsweringPrompter(on: keyring)
+    let prompter = try SilentPrompter(on: keyring)
     defer { prompter.stop() }
     let deadline = Duration.seconds(1)
     let (status, elapsed) = clocked {
@@ -88,37 +84,4 @@ struct PromptFaultTests {
     #expect(elapsed >= deadline && elapsed < deadline * 3, "took \(elapsed)")
     print("unlock prompt shown and never answered, deadline \(deadline): \(status) after \(elapsed)")
   }
-}
-
-/// Owns `org.gnome.keyring.SystemPrompter` on a private bus and never answers, like a dialog the user leaves
-/// alone: gnome-keyring's prompts then stay open. (A copy of SecretServiceClientTests' `SilentPrompter`, which
-/// another test target holds; python3-jeepney.)
-final class NeverAnsweringPrompter: @unchecked Sendable {
-  private let command: BackgroundCommand
-
-  private static let script = """
-    import time
-    from jeepney.io.blocking import open_dbus_connection
-    from jeepney.bus_messages import message_bus
-    connection = open_dbus_connection("SESSION")
-    reply = connection.send_and_get_reply(message_bus.RequestName("org.gnome.keyring.SystemPrompter"))
-    print("owner" if reply.body[0] == 1 else "not owner", flush=True)
-    time.sleep(3600)
-    """
-
-  init(on keyring: PrivateKeyring) throws {
-    // The script sleeps until `stop()` sends SIGTERM.
-    command = try ExternalCommand.start(ExternalCommand.python3, ["-c", Self.script], environment: keyring.environment)
-    let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
-      let said = String(decoding: command.outputSoFar, as: UTF8.self)
-      if said.hasPrefix("owner") { return }
-      if said.hasPrefix("not owner") { break }
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    _ = command.stop(signal: SIGTERM, grace: .seconds(2))
-    throw KeyringFixtureError("the prompter could not own org.gnome.keyring.SystemPrompter")
-  }
-
-  func stop() { _ = command.stop(signal: SIGTERM, grace: .seconds(2)) }
 }
