@@ -76,18 +76,8 @@ extension GenericPassword {
     var secItemQuery: SecItemDictionary {
       var dictionary = SecItemDictionary(itemClass: GenericPassword.secItemClass)
       dictionary.set(kSecAttrService, service)
-      dictionary.set(kSecAttrAccount, account)
-      dictionary.set(kSecAttrLabel, label)
-      dictionary.set(kSecAttrComment, comment)
-      dictionary.set(kSecAttrDescription, itemDescription)
       dictionary.set(kSecAttrGeneric, generic)
-      dictionary.set(kSecAttrCreator, fourCharCode: creator)
-      dictionary.set(kSecAttrType, fourCharCode: type)
-      dictionary.set(kSecAttrAccessGroup, accessGroup)
-      dictionary.set(kSecAttrAccessible, accessible?.rawValue)
-      dictionary.setMatchOptions(
-        persistentReference: persistentReference, synchronizable: synchronizable, caseInsensitive: caseInsensitive,
-        authenticationUI: authenticationUI)
+      writeCommonQuery(to: &dictionary)
       return dictionary
     }
   }
@@ -153,19 +143,8 @@ extension GenericPassword {
     /// Writes the non-nil values (attributes and `kSecValueData`) into a SecItem dictionary.
     func write(to dictionary: inout SecItemDictionary) {
       dictionary.set(kSecAttrService, service)
-      dictionary.set(kSecAttrAccount, account)
-      dictionary.set(kSecValueData, secret)
-      dictionary.set(kSecAttrLabel, label)
-      dictionary.set(kSecAttrComment, comment)
-      dictionary.set(kSecAttrDescription, itemDescription)
       dictionary.set(kSecAttrGeneric, generic)
-      dictionary.set(kSecAttrCreator, fourCharCode: creator)
-      dictionary.set(kSecAttrType, fourCharCode: type)
-      dictionary.set(kSecAttrIsInvisible, isInvisible)
-      dictionary.set(kSecAttrIsNegative, isNegative)
-      dictionary.set(kSecAttrAccessGroup, accessGroup)
-      dictionary.set(kSecAttrSynchronizable, isSynchronizable)
-      dictionary.set(kSecAttrAccessible, accessible?.rawValue)
+      writeCommonChanges(to: &dictionary)
     }
   }
 }

@@ -78,27 +78,12 @@ public struct GenericPassword: Sendable, Hashable {
   }
 }
 
-extension GenericPassword: NativePasswordItem {
+extension GenericPassword: NativePasswordItem, CommonPasswordItem {
   static var secItemClass: CFString { kSecClassGenericPassword }
 
   init(_ attributes: SecItemAttributes) {
-    self.init(
-      service: attributes.string(kSecAttrService), account: attributes.string(kSecAttrAccount),
-      secret: attributes.secret, label: attributes.string(kSecAttrLabel), comment: attributes.string(kSecAttrComment),
-      itemDescription: attributes.string(kSecAttrDescription), generic: attributes.data(kSecAttrGeneric),
-      creator: attributes.fourCharCode(kSecAttrCreator), type: attributes.fourCharCode(kSecAttrType),
-      isInvisible: attributes.boolean(kSecAttrIsInvisible) ?? false,
-      isNegative: attributes.boolean(kSecAttrIsNegative) ?? false, accessGroup: attributes.string(kSecAttrAccessGroup),
-      isSynchronizable: attributes.boolean(kSecAttrSynchronizable) ?? false, accessible: attributes.accessible)
-    creationDate = attributes.date(kSecAttrCreationDate)
-    modificationDate = attributes.date(kSecAttrModificationDate)
-    persistentReference = attributes.persistentReference
-  }
-
-  var attributesToAdd: SecItemDictionary {
-    var dictionary = SecItemDictionary(itemClass: Self.secItemClass)
-    changes.write(to: &dictionary)
-    return dictionary
+    self.init(service: attributes.string(kSecAttrService), generic: attributes.data(kSecAttrGeneric))
+    readCommonValues(from: attributes)
   }
 
   var primaryKeyQuery: Query {
@@ -114,10 +99,9 @@ extension GenericPassword: NativePasswordItem {
 
   /// Every attribute of this value (and its secret, when not nil) as changes to write over a stored item.
   var changes: Changes {
-    Changes(
-      service: service, account: account, secret: secret, label: label, comment: comment,
-      itemDescription: itemDescription, generic: generic, creator: creator, type: type, isInvisible: isInvisible,
-      isNegative: isNegative, accessGroup: accessGroup, isSynchronizable: isSynchronizable, accessible: accessible)
+    var changes = Changes(service: service, generic: generic)
+    changes.setCommonValues(of: self)
+    return changes
   }
 }
 

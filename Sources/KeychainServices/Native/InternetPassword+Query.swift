@@ -84,23 +84,10 @@ extension InternetPassword {
     /// The SecItem query dictionary (no return keys, no limit).
     var secItemQuery: SecItemDictionary {
       var dictionary = SecItemDictionary(itemClass: InternetPassword.secItemClass)
-      dictionary.set(kSecAttrServer, server)
-      dictionary.set(kSecAttrAccount, account)
-      dictionary.set(kSecAttrProtocol, self.protocol?.rawValue)
-      dictionary.set(kSecAttrAuthenticationType, authenticationType?.rawValue)
-      dictionary.set(kSecAttrPort, port.map { NSNumber(value: $0) })
-      dictionary.set(kSecAttrPath, path)
-      dictionary.set(kSecAttrSecurityDomain, securityDomain)
-      dictionary.set(kSecAttrLabel, label)
-      dictionary.set(kSecAttrComment, comment)
-      dictionary.set(kSecAttrDescription, itemDescription)
-      dictionary.set(kSecAttrCreator, fourCharCode: creator)
-      dictionary.set(kSecAttrType, fourCharCode: type)
-      dictionary.set(kSecAttrAccessGroup, accessGroup)
-      dictionary.set(kSecAttrAccessible, accessible?.rawValue)
-      dictionary.setMatchOptions(
-        persistentReference: persistentReference, synchronizable: synchronizable, caseInsensitive: caseInsensitive,
-        authenticationUI: authenticationUI)
+      dictionary.setServerAttributes(
+        server: server, protocol: self.protocol, authenticationType: authenticationType, port: port, path: path,
+        securityDomain: securityDomain)
+      writeCommonQuery(to: &dictionary)
       return dictionary
     }
   }
@@ -178,24 +165,10 @@ extension InternetPassword {
 
     /// Writes the non-nil values (attributes and `kSecValueData`) into a SecItem dictionary.
     func write(to dictionary: inout SecItemDictionary) {
-      dictionary.set(kSecAttrServer, server)
-      dictionary.set(kSecAttrAccount, account)
-      dictionary.set(kSecValueData, secret)
-      dictionary.set(kSecAttrProtocol, self.protocol?.rawValue)
-      dictionary.set(kSecAttrAuthenticationType, authenticationType?.rawValue)
-      dictionary.set(kSecAttrPort, port.map { NSNumber(value: $0) })
-      dictionary.set(kSecAttrPath, path)
-      dictionary.set(kSecAttrSecurityDomain, securityDomain)
-      dictionary.set(kSecAttrLabel, label)
-      dictionary.set(kSecAttrComment, comment)
-      dictionary.set(kSecAttrDescription, itemDescription)
-      dictionary.set(kSecAttrCreator, fourCharCode: creator)
-      dictionary.set(kSecAttrType, fourCharCode: type)
-      dictionary.set(kSecAttrIsInvisible, isInvisible)
-      dictionary.set(kSecAttrIsNegative, isNegative)
-      dictionary.set(kSecAttrAccessGroup, accessGroup)
-      dictionary.set(kSecAttrSynchronizable, isSynchronizable)
-      dictionary.set(kSecAttrAccessible, accessible?.rawValue)
+      dictionary.setServerAttributes(
+        server: server, protocol: self.protocol, authenticationType: authenticationType, port: port, path: path,
+        securityDomain: securityDomain)
+      writeCommonChanges(to: &dictionary)
     }
   }
 }
@@ -215,5 +188,21 @@ extension InternetPassword.Changes: CustomStringConvertible, CustomReflectable {
       ("type", type), ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
       ("isSynchronizable", isSynchronizable), ("accessible", accessible),
     ]
+  }
+}
+
+extension SecItemDictionary {
+  /// Sets the internet-password attributes that name the server side (query values or changes; nil leaves a key out).
+  fileprivate mutating func setServerAttributes(
+    server: String?, protocol: InternetPassword.NetworkProtocol?,
+    authenticationType: InternetPassword.AuthenticationType?, port: UInt16?, path: String?,
+    securityDomain: String?
+  ) {
+    set(kSecAttrServer, server)
+    set(kSecAttrProtocol, `protocol`?.rawValue)
+    set(kSecAttrAuthenticationType, authenticationType?.rawValue)
+    set(kSecAttrPort, port.map { NSNumber(value: $0) })
+    set(kSecAttrPath, path)
+    set(kSecAttrSecurityDomain, securityDomain)
   }
 }

@@ -91,31 +91,17 @@ public struct InternetPassword: Sendable, Hashable {
   }
 }
 
-extension InternetPassword: NativePasswordItem {
+extension InternetPassword: NativePasswordItem, CommonPasswordItem {
   static var secItemClass: CFString { kSecClassInternetPassword }
 
   init(_ attributes: SecItemAttributes) {
     self.init(
-      server: attributes.string(kSecAttrServer), account: attributes.string(kSecAttrAccount),
-      secret: attributes.secret,
+      server: attributes.string(kSecAttrServer),
       protocol: attributes.string(kSecAttrProtocol).flatMap(NetworkProtocol.init(rawValue:)),
       authenticationType: attributes.string(kSecAttrAuthenticationType).flatMap(AuthenticationType.init(rawValue:)),
       port: attributes.integer(kSecAttrPort).flatMap(UInt16.init(exactly:)), path: attributes.string(kSecAttrPath),
-      securityDomain: attributes.string(kSecAttrSecurityDomain), label: attributes.string(kSecAttrLabel),
-      comment: attributes.string(kSecAttrComment), itemDescription: attributes.string(kSecAttrDescription),
-      creator: attributes.fourCharCode(kSecAttrCreator), type: attributes.fourCharCode(kSecAttrType),
-      isInvisible: attributes.boolean(kSecAttrIsInvisible) ?? false,
-      isNegative: attributes.boolean(kSecAttrIsNegative) ?? false, accessGroup: attributes.string(kSecAttrAccessGroup),
-      isSynchronizable: attributes.boolean(kSecAttrSynchronizable) ?? false, accessible: attributes.accessible)
-    creationDate = attributes.date(kSecAttrCreationDate)
-    modificationDate = attributes.date(kSecAttrModificationDate)
-    persistentReference = attributes.persistentReference
-  }
-
-  var attributesToAdd: SecItemDictionary {
-    var dictionary = SecItemDictionary(itemClass: Self.secItemClass)
-    changes.write(to: &dictionary)
-    return dictionary
+      securityDomain: attributes.string(kSecAttrSecurityDomain))
+    readCommonValues(from: attributes)
   }
 
   /// Account, security domain, server, port and path at their values (absent = Apple's default, `""` or 0); protocol
@@ -137,12 +123,13 @@ extension InternetPassword: NativePasswordItem {
       && (path ?? "") == (other.path ?? "") && isSynchronizable == other.isSynchronizable
   }
 
+  /// Every attribute of this value (and its secret, when not nil) as changes to write over a stored item.
   var changes: Changes {
-    Changes(
-      server: server, account: account, secret: secret, protocol: self.protocol,
-      authenticationType: authenticationType, port: port, path: path, securityDomain: securityDomain, label: label,
-      comment: comment, itemDescription: itemDescription, creator: creator, type: type, isInvisible: isInvisible,
-      isNegative: isNegative, accessGroup: accessGroup, isSynchronizable: isSynchronizable, accessible: accessible)
+    var changes = Changes(
+      server: server, protocol: self.protocol, authenticationType: authenticationType, port: port, path: path,
+      securityDomain: securityDomain)
+    changes.setCommonValues(of: self)
+    return changes
   }
 }
 

@@ -53,7 +53,16 @@ protocol NativeItemChanges: Sendable {
   func write(to dictionary: inout SecItemDictionary)
 }
 
-extension GenericPassword.Query: NativeItemQuery {}
-extension GenericPassword.Changes: NativeItemChanges {}
-extension InternetPassword.Query: NativeItemQuery {}
-extension InternetPassword.Changes: NativeItemChanges {}
+extension NativePasswordItem {
+  /// `kSecClass`, every attribute and the secret (its ``changes``), for SecItemAdd.
+  var attributesToAdd: SecItemDictionary {
+    var dictionary = SecItemDictionary(itemClass: Self.secItemClass)
+    changes.write(to: &dictionary)
+    return dictionary
+  }
+}
+
+extension GenericPassword.Query: CommonPasswordQuery {}
+extension GenericPassword.Changes: CommonPasswordChanges {}
+extension InternetPassword.Query: CommonPasswordQuery {}
+extension InternetPassword.Changes: CommonPasswordChanges {}
