@@ -1,4 +1,5 @@
 import Foundation
+import KeyringTestSupport
 import Testing
 
 @testable import KeychainServices
@@ -12,32 +13,39 @@ struct SecItemRaceTests {
   static let resultVariable = "SECITEM_RACE_RESULT"
 
   @Test("eight processes adding the same item: one succeeds, seven get errSecDuplicateItem")
-  func eightProcesses() throws {
+  func eightProcesses() async throws {
     let service = unique("race-proc")
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(unique("race"))
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    let start = Date().timeIntervalSince1970 + 4
-    var processes: [Process] = []
-    for index in 0..<8 {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = ["--testing-library", "swift-testing", "--filter", "secItemRaceWriterProcess"]
-      var environment = ProcessInfo.processInfo.environment
-      environment[Self.serviceVariable] = service
-      environment[Self.startVariable] = String(start)
-      environment[Self.resultVariable] = directory.appendingPathComponent("\(index)").path
-      process.environment = environment
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      processes.append(process)
-    }
-    let deadline = Date().addingTimeInterval(90)
-    for process in processes {
-      while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-      if process.isRunning { process.terminate() }
+    // The children take a while to start on a small machine: wait for them off the cooperative pool.
+    let serviceName = service
+    let resultDirectory = directory
+    try await runOffCooperativePool {
+      let service = serviceName
+      let directory = resultDirectory
+      let start = Date().timeIntervalSince1970 + 4
+      var processes: [Process] = []
+      for index in 0..<8 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "secItemRaceWriterProcess"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.serviceVariable] = service
+        environment[Self.startVariable] = String(start)
+        environment[Self.resultVariable] = directory.appendingPathComponent("\(index)").path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.runWithSignalsUnblocked()
+        processes.append(process)
+      }
+      let deadline = Date().addingTimeInterval(90)
+      for process in processes {
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+      }
     }
     let statuses = (0..<8).map { index in
       (try? String(contentsOf: directory.appendingPathComponent("\(index)"), encoding: .utf8)).flatMap { Int32($0) }
