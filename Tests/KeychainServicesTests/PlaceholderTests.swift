@@ -1,3 +1,0 @@
-import Testing
-import Security
-@Test func placeholder2() { #expect(Bool(true)) }
