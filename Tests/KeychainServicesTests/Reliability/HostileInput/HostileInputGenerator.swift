@@ -87,6 +87,11 @@ public struct HostileInputGenerator {
     "server", "m_", "r_", "v_", "u_", "m_Bogus", "r_Data ", "acc", "acctt", "", "ACCT", "\u{0}", "clas",
   ]
 
+  /// Keys that are not strings. Made once: swift-corelibs-foundation's `NSNull()` is not a singleton, and two
+  /// instances are equal with different hashes, so two of them in one dictionary trap in Foundation itself.
+  /// (`nonisolated(unsafe)`: immutable objects that are never mutated.)
+  nonisolated(unsafe) static let nonStringKeys: [AnyHashable] = [NSNumber(value: 1), NSData(), NSDate(), NSNull()]
+
   /// The next call.
   public func call<S: EntropySource>(_ source: inout S) -> HostileCall {
     switch source.below(4) {
@@ -153,7 +158,7 @@ public struct HostileInputGenerator {
     case 11..<16: key = source.pick(Self.otherKeys)
     case 16, 17: key = source.pick(Self.lookalikeKeys)
     case 18: key = "\(HostileValues.marker.lowercased())-\(source.next() % 10_000)"
-    default: key = source.pick([NSNumber(value: 1), NSData(), NSDate(), NSNull()] as [AnyHashable])
+    default: key = source.pick(Self.nonStringKeys)
     }
     guard let name = key as? String, source.oneIn(2) else { return (key, values.any(&source)) }
     return (key, wellTyped(name, &source))
