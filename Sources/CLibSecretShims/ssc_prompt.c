@@ -3,6 +3,8 @@
 // prompts; otherwise run until Completed, or until the cancellable is cancelled (then dismissed without waiting).
 #include "ssc_prompt.h"
 
+#include <pthread.h>
+
 static GQuark ssc_allow_prompts_quark(void) { return g_quark_from_static_string("ssc-allow-prompts"); }
 
 void ssc_cancellable_allow_prompts(GCancellable *cancellable) {
@@ -25,8 +27,11 @@ static void ssc_prompt_dismiss_no_reply(GDBusConnection *connection, const gchar
 
 // MARK: - An allowed prompt
 
+// The closure's lock is a pthread mutex, not a GMutex: on Linux GLib implements GMutex with raw futex calls that
+// ThreadSanitizer cannot see, so it reported a (false) race on `decided` between the cancelling thread and the
+// prompt's main context. A pthread mutex is intercepted by TSan, which then sees the ordering we rely on.
 typedef struct {
-  GMutex mutex;
+  pthread_mutex_t mutex;
   GDBusConnection *connection;
   gchar *name;
   gchar *path;
@@ -52,14 +57,14 @@ static void prompt_closure_free(gpointer data) {
   if (closure->return_type) g_variant_type_free(closure->return_type);
   if (closure->result) g_variant_unref(closure->result);
   g_clear_error(&closure->error);
-  g_mutex_clear(&closure->mutex);
+  pthread_mutex_destroy(&closure->mutex);
   g_free(closure);
 }
 
 // Sets the outcome once; takes ownership of `result` or `error`. Returns whether this call decided.
 static gboolean prompt_decide(PromptClosure *closure, GVariant *result, GError *error) {
   gboolean decided = FALSE;
-  g_mutex_lock(&closure->mutex);
+  pthread_mutex_lock(&closure->mutex);
   if (!closure->decided) {
     closure->decided = TRUE;
     closure->result = result;
@@ -68,7 +73,7 @@ static gboolean prompt_decide(PromptClosure *closure, GVariant *result, GError *
     error = NULL;
     decided = TRUE;
   }
-  g_mutex_unlock(&closure->mutex);
+  pthread_mutex_unlock(&closure->mutex);
   if (result) g_variant_unref(result);
   if (error) g_error_free(error);
   return decided;
@@ -79,12 +84,12 @@ static gboolean prompt_decide(PromptClosure *closure, GVariant *result, GError *
 static void prompt_try_finish(GTask *task) {
   PromptClosure *closure = g_task_get_task_data(task);
   gboolean finish = FALSE;
-  g_mutex_lock(&closure->mutex);
+  pthread_mutex_lock(&closure->mutex);
   if (closure->decided && !closure->call_pending && !closure->returned) {
     closure->returned = TRUE;
     finish = TRUE;
   }
-  g_mutex_unlock(&closure->mutex);
+  pthread_mutex_unlock(&closure->mutex);
   if (!finish) return;
 
   guint subscription = closure->completed_subscription;
@@ -137,9 +142,9 @@ static void on_prompt_called(GObject *source, GAsyncResult *result, gpointer use
   GError *error = NULL;
   GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);  // transfer full
   if (reply) g_variant_unref(reply);
-  g_mutex_lock(&closure->mutex);
+  pthread_mutex_lock(&closure->mutex);
   closure->call_pending = FALSE;
-  g_mutex_unlock(&closure->mutex);
+  pthread_mutex_unlock(&closure->mutex);
   if (error != NULL) prompt_decide(closure, NULL, error);
   prompt_try_finish(task);
   g_object_unref(task);
@@ -180,7 +185,7 @@ static void on_prompt_cancelled(GCancellable *cancellable, gpointer user_data) {
 static void ssc_prompt_start(GTask *task, GDBusConnection *connection, const gchar *name, const gchar *path,
                              const GVariantType *return_type, GCancellable *cancellable) {
   PromptClosure *closure = g_new0(PromptClosure, 1);
-  g_mutex_init(&closure->mutex);
+  pthread_mutex_init(&closure->mutex, NULL);
   closure->connection = g_object_ref(connection);
   closure->name = g_strdup(name);
   closure->path = g_strdup(path);
