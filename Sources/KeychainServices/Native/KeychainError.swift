@@ -41,8 +41,10 @@ public struct KeychainError: Error, Sendable, Equatable, Hashable, CustomStringC
   /// No Secret Service is reachable: no session bus, no provider, or it did not answer in time
   /// (`errSecNotAvailable`).
   public static let notAvailable = KeychainError(status: errSecNotAvailable)
-  /// The Secret Service has no default collection to add items to (`errSecNoSuchKeychain`).
+  /// The specified keychain could not be found (`errSecNoSuchKeychain`).
   public static let noSuchKeychain = KeychainError(status: errSecNoSuchKeychain)
+  /// The Secret Service has no default collection to add items to (`errSecNoDefaultKeychain`).
+  public static let noDefaultKeychain = KeychainError(status: errSecNoDefaultKeychain)
   /// A parameter was not valid, e.g. a string holding NUL or an option the operation does not take (`errSecParam`).
   public static let invalidParameter = KeychainError(status: errSecParam)
   /// The user name or passphrase was not correct (`errSecAuthFailed`).

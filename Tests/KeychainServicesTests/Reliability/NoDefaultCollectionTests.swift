@@ -6,7 +6,7 @@ import Testing
 @testable import KeychainServices
 
 /// No `default` collection: the login collection (where the alias pointed) deleted, an item of ours left in the
-/// in-memory `session` collection. SecItemAdd has nowhere to write (errSecNoSuchKeychain, as SecItemFaultTests
+/// in-memory `session` collection. SecItemAdd has nowhere to write (errSecNoDefaultKeychain, as SecItemFaultTests
 /// checks; see docs/reliability.md for what macOS says) and writes nothing; searches, updates and deletes cover
 /// every collection and keep working. (gnome-keyring 42.1 accepts `SetAlias("default", "/")` but keeps the alias,
 /// so deleting the collection is the only way to lose it.)
@@ -48,7 +48,7 @@ struct NoDefaultCollectionTests {
     let (status, elapsed) = clocked {
       asApplication(on: keyring) { add(genericPassword(service: service, account: "b", secret: "new")) }
     }
-    #expect(status == errSecNoSuchKeychain)
+    #expect(status == errSecNoDefaultKeychain)
     #expect(elapsed < .seconds(2), "took \(elapsed)")
     #expect(try KeyringListing(keyring).entries() == before)
   }

@@ -45,10 +45,13 @@ struct ItemStore {
     return result
   }
 
-  /// The collection new items go to: the `default` alias, or `errSecNoSuchKeychain` when none is set.
+  /// The collection new items go to: the `default` alias, or `errSecNoDefaultKeychain` when none is set (the
+  /// status of macOS's `StorageManager::defaultKeychain()`; docs/reliability.md, "No default collection").
   func defaultCollection() throws(SecItemError) -> ObjectPath {
     let alias = try call { () throws(SecretServiceError) in try connection.readAlias("default") }
-    guard let alias else { throw SecItemError(errSecNoSuchKeychain, "the Secret Service has no default collection") }
+    guard let alias else {
+      throw SecItemError(errSecNoDefaultKeychain, "the Secret Service has no default collection")
+    }
     return alias
   }
 

@@ -172,7 +172,7 @@ struct SecItemFaultTests {
     }
   }
 
-  @Test("no default collection (login deleted) is errSecNoSuchKeychain on add")
+  @Test("no default collection (login deleted) is errSecNoDefaultKeychain on add")
   func noDefaultCollection() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
@@ -183,6 +183,6 @@ struct SecItemFaultTests {
         "/org/freedesktop/secrets/collection/login", "--method", "org.freedesktop.Secret.Collection.Delete",
       ])
     try #require(removed.succeeded, "\(removed)")
-    #expect(on(keyring) { add(genericPassword(service: service)) } == errSecNoSuchKeychain)
+    #expect(on(keyring) { add(genericPassword(service: service)) } == errSecNoDefaultKeychain)
   }
 }
