@@ -3,7 +3,7 @@ import X509
 
 /// The certificate's e-mail addresses as Apple's `SecCertificateCopyRFC822Names`: rfc822Name entries of the subject
 /// alternative name first, then emailAddress attributes of the subject.
-private func rfc822Names(_ certificate: Certificate) -> [String] {
+func rfc822Names(_ certificate: Certificate) -> [String] {
   var names: [String] = []
   if let alternativeNames = try? certificate.extensions.subjectAlternativeNames {
     for name in alternativeNames {

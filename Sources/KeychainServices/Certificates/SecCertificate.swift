@@ -68,12 +68,19 @@ public func SecCertificateCopySerialNumberData(
   _ certificate: SecCertificate,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-  // swift-certificates drops the sign byte; Apple returns the INTEGER's content as encoded, which has it.
-  var bytes = Array(certificate.certificate.serialNumber.bytes)
-  if bytes.isEmpty || bytes[0] & 0x80 != 0 {
-    bytes.insert(0, at: 0)
+  certificate.serialNumberData as NSData
+}
+
+extension SecCertificate {
+  /// The serial number's DER INTEGER content bytes (Apple's `kSecAttrSerialNumber`).
+  var serialNumberData: Data {
+    // swift-certificates drops the sign byte; Apple returns the INTEGER's content as encoded, which has it.
+    var bytes = Array(certificate.serialNumber.bytes)
+    if bytes.isEmpty || bytes[0] & 0x80 != 0 {
+      bytes.insert(0, at: 0)
+    }
+    return Data(bytes)
   }
-  return Data(bytes) as NSData
 }
 
 // swift-format-ignore: AlwaysUseLowerCamelCase

@@ -2,9 +2,10 @@ import Foundation
 
 /// A certificate paired with the private key of its public key (Apple: the opaque CF type `SecIdentity`).
 ///
-/// On Apple platforms identities come from the keychain (a stored certificate whose public key matches a stored
-/// private key) or from PKCS#12 import; keychain-backed identities come with the item classes (issue 4, next part).
-/// Here `init?(certificate:privateKey:)` (package access) pairs the two after checking the key matches.
+/// Identities come from the keychain: `SecItemCopyMatching` of `kSecClassIdentity` (a stored certificate whose
+/// public key hash is a stored private key's application label) or `SecIdentityCreateWithCertificate`. PKCS#12
+/// import does not exist here. Inside the package `init?(certificate:privateKey:)` pairs the two after checking the
+/// key matches.
 ///
 /// Immutable after creation, hence `@unchecked Sendable`.
 public final class SecIdentity: NSObject, @unchecked Sendable {
@@ -59,4 +60,36 @@ public func SecIdentityCopyPrivateKey(
 ) -> OSStatus {
   privateKeyRef.pointee = identityRef.privateKey
   return errSecSuccess
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// Finds the identity of a certificate: the stored private key whose application label is the certificate's public
+/// key hash (`SecItemCopyMatching` of `kSecClassKey`).
+///
+/// - Parameters:
+///   - keychainOrArray: Ignored: there are no macOS file keychains; every Secret Service collection is searched.
+///   - certificateRef: The certificate (it need not be stored).
+///   - identityRef: On return, the identity.
+/// - Returns: `errSecSuccess`, `errSecItemNotFound` when no matching private key is stored, or the search's status.
+///
+/// The corresponding Apple function (macOS) is `SecIdentityCreateWithCertificate`.
+public func SecIdentityCreateWithCertificate(
+  _ keychainOrArray: CFTypeRef?,
+  _ certificateRef: SecCertificate,
+  _ identityRef: UnsafeMutablePointer<SecIdentity?>
+) -> OSStatus {
+  let query: [String: Any] = [
+    RawKey.itemClass: RawKey.classKey, RawKey.keyClass: 1, RawKey.applicationLabel: certificateRef.publicKeyHash,
+    RawKey.returnRef: true, RawKey.matchLimit: RawKey.matchLimitAll,
+  ]
+  var result: CFTypeRef?
+  let status = SecItemCopyMatching(query as CFDictionary, &result)
+  guard status == errSecSuccess else { return status }
+  for case let key as SecKey in (result as? [Any]) ?? [] {
+    if let identity = SecIdentity(certificate: certificateRef, privateKey: key) {
+      identityRef.pointee = identity
+      return errSecSuccess
+    }
+  }
+  return errSecItemNotFound
 }

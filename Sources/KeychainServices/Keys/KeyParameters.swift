@@ -52,15 +52,4 @@ enum KeyParameters {
     default: nil
     }
   }
-
-  /// Whether the parameters ask to store a key (`kSecAttrIsPermanent` at the top level, or in `kSecPrivateKeyAttrs` /
-  /// `kSecPublicKeyAttrs`, which Apple merges over the top level).
-  static func asksForPermanence(_ parameters: [String: Any]) -> Bool {
-    let top = bool(parameters[kSecAttrIsPermanent as String], fallback: false)
-    for nested in [kSecPrivateKeyAttrs as String, kSecPublicKeyAttrs as String] {
-      let attributes = (parameters[nested] as? NSDictionary).map { read($0) } ?? [:]
-      if bool(attributes[kSecAttrIsPermanent as String], fallback: top) { return true }
-    }
-    return top
-  }
 }

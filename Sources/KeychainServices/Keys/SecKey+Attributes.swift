@@ -47,6 +47,8 @@ public func SecKeyGetBlockSize(_ key: SecKey) -> Int {
 /// `kSecAttrKeySizeInBits` and `kSecAttrEffectiveKeySize`, `kSecAttrApplicationLabel` (SHA-1 of the public key's
 /// X9.63 / PKCS#1 bytes), the can-… flags, `kSecAttrIsPermanent` (true, as Apple says even of ephemeral keys),
 /// `kSecAttrIsSensitive` false, `kSecAttrIsExtractable` true, and `kSecValueData` (the external representation).
+/// A key read from the keychain adds its item's attributes (label, tag, access group, accessibility, dates…) over
+/// these.
 ///
 /// The corresponding Apple function is `SecKeyCopyAttributes`.
 public func SecKeyCopyAttributes(_ key: SecKey) -> CFDictionary? {
@@ -87,6 +89,11 @@ public func SecKeyCopyAttributes(_ key: SecKey) -> CFDictionary? {
   }
   if !key.isEC && !isPrivate {
     attributes[kSecAttrCanDecrypt as String] = yes
+  }
+  // A key read from the keychain reports its item's attributes (label, tag, access group, the stored flags…), as
+  // Apple's keychain keys do.
+  for (name, value) in key.keychainAttributes ?? [:] where ItemClass.key.descriptor(name)?.isInternal == false {
+    attributes[name] = value.foundationObject
   }
   return attributes as NSDictionary
 }

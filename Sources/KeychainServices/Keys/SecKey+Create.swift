@@ -12,8 +12,11 @@ import _CryptoExtras
 /// 2048…4096; a number or a decimal string). A missing or other type is `errSecParam`; a missing or unsupported size
 /// `errSecKeySizeNotAllowed`.
 ///
-/// Storing the key is not implemented yet: `kSecAttrIsPermanent` = true, at the top level or in `kSecPrivateKeyAttrs`
-/// / `kSecPublicKeyAttrs`, fails with `errSecUnimplemented` (key items come next), as does `kSecAttrTokenID`.
+/// `kSecAttrIsPermanent` = true at the top level or in `kSecPrivateKeyAttrs` stores the private key as a key item
+/// (`SecItemAdd` with `kSecValueRef`), with the parameters' item attributes (label, tag, access group,
+/// accessibility, synchronizable…; `kSecPrivateKeyAttrs` over the top level); `kSecAttrIsPermanent` = true in
+/// `kSecPublicKeyAttrs` stores the public key likewise. A failed store (a duplicate, a locked keyring, an unknown
+/// attribute) is `nil` with that status. `kSecAttrTokenID` is `errSecUnimplemented` (no tokens, no Secure Enclave).
 ///
 /// - Returns: The private key (its public key through `SecKeyCopyPublicKey`), or `nil` with `error` set.
 ///
@@ -47,10 +50,7 @@ public func SecKeyCreateRandomKey(
       }
       key = SecKey(.rsaPrivate(rsa))
     }
-    if KeyParameters.asksForPermanence(values) {
-      throw KeyFailure(
-        errSecUnimplemented, "kSecAttrIsPermanent: storing keys in the keychain is not implemented yet")
-    }
+    try KeyPermanence.store(key, parameters: values)
     return key
   }
 }
@@ -78,6 +78,13 @@ public func SecKeyCreateWithData(
     guard let isPrivate = KeyParameters.isPrivateClass(values) else {
       throw KeyFailure(errSecParam, "Unsupported key class")
     }
+    return try SecKey.make(type: type, isPrivate: isPrivate, data: data)
+  }
+}
+
+extension SecKey {
+  /// A key from Apple's external representation (the formats of `SecKeyCreateWithData`), or `errSecParam`.
+  static func make(type: KeyParameters.KeyType, isPrivate: Bool, data: Data) throws -> SecKey {
     switch (type, isPrivate) {
     case (.ec, false):
       guard let key = ECPublicKey(x963: data) else {

@@ -11,7 +11,8 @@ enum KeyMaterial: Sendable {
 }
 
 /// A cryptographic key (Apple: the opaque CF type `SecKey`): an EC key on P-256, P-384 or P-521, or an RSA key,
-/// public or private, in memory. Keys stored in the keychain come with key items (issue 4, next part).
+/// public or private, in memory. A key read from the keychain (`kSecReturnRef` of a key item) also carries its
+/// item's attributes, which `SecKeyCopyAttributes` reports.
 ///
 /// Immutable after creation, and the swift-crypto keys it holds are `Sendable` values, hence `@unchecked Sendable`
 /// (`NSObject` itself is not `Sendable`). Two keys are equal (`isEqual`, as Apple's `CFEqual`) when they have the same
@@ -19,9 +20,13 @@ enum KeyMaterial: Sendable {
 public final class SecKey: NSObject, @unchecked Sendable {
   /// The key material.
   let material: KeyMaterial
+  /// The attributes of the keychain item the key was read from (label, tag, access group…); nil for a key made in
+  /// memory. Never key material.
+  let keychainAttributes: [String: AttributeValue]?
 
-  init(_ material: KeyMaterial) {
+  init(_ material: KeyMaterial, keychainAttributes: [String: AttributeValue]? = nil) {
     self.material = material
+    self.keychainAttributes = keychainAttributes
   }
 
   /// Whether this is a private key.

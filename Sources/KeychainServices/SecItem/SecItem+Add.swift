@@ -11,7 +11,7 @@
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
   result?.pointee = nil
   return secItemStatus { () throws(SecItemError) in
-    let value = try AddOperation.run(attributes, wantsResult: result != nil)
+    let value = try ItemRouting.add(attributes, wantsResult: result != nil)
     result?.pointee = value
   }
 }

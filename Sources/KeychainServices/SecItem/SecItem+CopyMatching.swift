@@ -12,7 +12,7 @@
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
   result?.pointee = nil
   return secItemStatus { () throws(SecItemError) in
-    let value = try CopyMatchingOperation.run(query, wantsResult: result != nil)
+    let value = try ItemRouting.copyMatching(query, wantsResult: result != nil)
     result?.pointee = value
   }
 }

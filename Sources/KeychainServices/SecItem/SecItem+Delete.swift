@@ -7,5 +7,5 @@
 /// The corresponding Apple function is `SecItemDelete`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
-  secItemStatus { () throws(SecItemError) in try DeleteOperation.run(query) }
+  secItemStatus { () throws(SecItemError) in try ItemRouting.delete(query) }
 }

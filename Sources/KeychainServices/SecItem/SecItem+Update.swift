@@ -9,5 +9,5 @@
 /// The corresponding Apple function is `SecItemUpdate`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
-  secItemStatus { () throws(SecItemError) in try UpdateOperation.run(query, attributesToUpdate) }
+  secItemStatus { () throws(SecItemError) in try ItemRouting.update(query, attributesToUpdate) }
 }

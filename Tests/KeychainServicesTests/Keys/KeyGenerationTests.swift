@@ -18,26 +18,6 @@ struct KeyGenerationTests {
     #expect(external.first == 0x30)
   }
 
-  @Test("kSecAttrIsPermanent = true is errSecUnimplemented until keys are stored")
-  func permanentIsUnimplemented() {
-    let (key, status) = generationStatus([
-      kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256,
-      kSecAttrIsPermanent as String: true,
-    ])
-    #expect(key == nil)
-    #expect(status == Int(errSecUnimplemented))
-  }
-
-  @Test("kSecAttrIsPermanent in kSecPrivateKeyAttrs is errSecUnimplemented until keys are stored")
-  func permanentPrivateAttrsIsUnimplemented() {
-    let (key, status) = generationStatus([
-      kSecAttrKeyType as String: kSecAttrKeyTypeEC, kSecAttrKeySizeInBits as String: 256,
-      kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrApplicationTag as String: Data()],
-    ])
-    #expect(key == nil)
-    #expect(status == Int(errSecUnimplemented))
-  }
-
   @Test("a missing key type is errSecParam")
   func missingType() {
     let (key, status) = generationStatus([kSecAttrKeySizeInBits as String: 256])

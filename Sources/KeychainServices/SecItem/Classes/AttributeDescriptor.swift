@@ -8,6 +8,12 @@ struct AttributeDescriptor: Sendable {
     case blob
     /// An integer in a range (port, creator, type); booleans count as 0/1 as in Apple's `copyNumber`.
     case integer(ClosedRange<Int64>)
+    /// An integer in a range given as a number, a boolean or a decimal string, returned as a number (Apple's
+    /// `copyNumber` for the key and certificate columns: `kSecAttrKeyClassPrivate` is the string `"1"`).
+    case number(ClosedRange<Int64>)
+    /// Bytes (Apple's "Data" columns: klbl, subj, issr, slnr, skid, pkhh): `Data`, or a string taken as its UTF-8
+    /// bytes (Apple's `copyData`); always returned as `Data`.
+    case data
     /// A boolean (invi, nega, sync); integer numbers count as nonzero = true.
     case boolean
     /// One of Apple's four-character codes, given as the string constant or as a `FourCharCode` number.
@@ -36,6 +42,9 @@ struct AttributeDescriptor: Sendable {
   let key: String
   let kind: Kind
   let storage: Storage
+  /// Not an Apple attribute: a value derived from a certificate's DER that only this package's certificate match
+  /// keys read (subject name, e-mail addresses, validity). Callers can neither give nor see it.
+  var isInternal = false
 
   /// Whether callers may not set the attribute (Apple: "Read only").
   var isReadOnly: Bool {
@@ -58,6 +67,11 @@ extension AttributeDescriptor {
     AttributeDescriptor(key: key, kind: kind, storage: .attributes([ReservedNames.attribute(key)]))
   }
 
+  /// A derived value under `keychain:<key>` that is not an Apple attribute (see `isInternal`).
+  static func internalValue(_ key: String, _ kind: Kind) -> AttributeDescriptor {
+    AttributeDescriptor(key: key, kind: kind, storage: .attributes([ReservedNames.attribute(key)]), isInternal: true)
+  }
+
   /// An attribute stored under interoperable names.
   static func named(_ key: String, _ kind: Kind, _ names: String...) -> AttributeDescriptor {
     AttributeDescriptor(key: key, kind: kind, storage: .attributes(names))
@@ -66,9 +80,8 @@ extension AttributeDescriptor {
   /// The range of four-character-code numbers (creator, type): any 32-bit pattern.
   static let fourCharCodeNumberRange: ClosedRange<Int64> = Int64(Int32.min)...Int64(UInt32.max)
 
-  /// Attributes every password class has (Apple's lists for kSecClassGenericPassword and kSecClassInternetPassword),
-  /// except the account, whose names differ by class.
-  static let commonPasswordAttributes: [AttributeDescriptor] = [
+  /// Attributes every stored class has (Apple's columns shared by genp, inet, cert and keys).
+  static let commonItemAttributes: [AttributeDescriptor] = [
     .reserved(RawKey.accessible, .accessible),
     .reserved(RawKey.accessControl, .accessControl),
     .reserved(RawKey.accessGroup, .text),
@@ -77,11 +90,17 @@ extension AttributeDescriptor {
     AttributeDescriptor(key: RawKey.creationDate, kind: .date, storage: .created),
     AttributeDescriptor(key: RawKey.modificationDate, kind: .date, storage: .modified),
     AttributeDescriptor(key: RawKey.label, kind: .text, storage: .label),
-    .reserved(RawKey.description, .blob),
-    .reserved(RawKey.comment, .blob),
-    .reserved(RawKey.creator, .integer(fourCharCodeNumberRange)),
-    .reserved(RawKey.type, .integer(fourCharCodeNumberRange)),
-    .reserved(RawKey.isInvisible, .boolean),
-    .reserved(RawKey.isNegative, .boolean),
   ]
+
+  /// Attributes every password class has (Apple's lists for kSecClassGenericPassword and kSecClassInternetPassword),
+  /// except the account, whose names differ by class.
+  static let commonPasswordAttributes: [AttributeDescriptor] =
+    commonItemAttributes + [
+      .reserved(RawKey.description, .blob),
+      .reserved(RawKey.comment, .blob),
+      .reserved(RawKey.creator, .integer(fourCharCodeNumberRange)),
+      .reserved(RawKey.type, .integer(fourCharCodeNumberRange)),
+      .reserved(RawKey.isInvisible, .boolean),
+      .reserved(RawKey.isNegative, .boolean),
+    ]
 }

@@ -1,9 +1,23 @@
+import Foundation
+
 /// How one Apple item class (`kSecClass` value) is stored on the Secret Service.
 ///
-/// Password classes are defined in `GenericPasswordClass.swift` and `InternetPasswordClass.swift`; keys,
-/// certificates and identities add one such value each (with their own schema name under
-/// `org.swift-keychain-linux.`) and register in `ItemClasses`.
+/// One value per class, in `GenericPasswordClass.swift`, `InternetPasswordClass.swift`, `KeyClass.swift`,
+/// `CertificateClass.swift` and `IdentityClass.swift` (identities are queried, never stored), registered in
+/// `ItemClasses`.
 struct ItemClass: Sendable {
+  /// What the item's secret is, which decides what `kSecReturnRef` returns.
+  enum Material: Sendable {
+    /// A password: references are `SecKeychainItem`s naming the item.
+    case password
+    /// A key's external representation: references are `SecKey`s made from it.
+    case key
+    /// A certificate's DER: references are `SecCertificate`s.
+    case certificate
+    /// A certificate joined with its private key: references are `SecIdentity`s.
+    case identity
+  }
+
   /// Apple's class code (`"genp"`).
   let code: String
   /// The `xdg:schema` value of items of this class written by this package.
@@ -14,16 +28,23 @@ struct ItemClass: Sendable {
   let primaryKey: [String]
   /// The default label is the first of these attributes holding a non-empty string (macOS: service / server).
   let labelSources: [String]
+  /// What the secret holds.
+  let material: Material
 
   init(
-    code: String, schemaName: String, attributes: [AttributeDescriptor], primaryKey: [String], labelSources: [String]
+    code: String, schemaName: String, attributes: [AttributeDescriptor], primaryKey: [String], labelSources: [String],
+    material: Material = .password
   ) {
     self.code = code
     self.schemaName = schemaName
     self.attributes = Dictionary(attributes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     self.primaryKey = primaryKey
     self.labelSources = labelSources
+    self.material = material
   }
+
+  /// Whether `kSecReturnRef` needs the item's secret (keys, certificates, identities are rebuilt from it).
+  var referencesNeedSecret: Bool { material != .password }
 
   /// The descriptor of an Apple attribute key, or nil when the class has no such attribute.
   func descriptor(_ key: String) -> AttributeDescriptor? { attributes[key] }
@@ -34,7 +55,8 @@ struct ItemClass: Sendable {
     guard let descriptor = attributes[key] else { return nil }
     switch descriptor.kind {
     case .text, .blob, .fourCharCode: return .string("")
-    case .integer: return .integer(0)
+    case .integer, .number: return .integer(0)
+    case .data: return .data(Data())
     case .boolean: return .boolean(false)
     case .accessible, .accessControl, .date: return nil
     }

@@ -1,17 +1,21 @@
 /// The registry of item classes: lookup by Apple code and recognition of stored items.
 enum ItemClasses {
-  /// Classes this package implements.
-  static let implemented: [ItemClass] = [.genericPassword, .internetPassword]
+  /// Classes whose items are stored (and recognised by `classify`).
+  static let implemented: [ItemClass] = [.genericPassword, .internetPassword, .key, .certificate]
 
-  /// Apple's classes not implemented yet (queries naming them get `errSecUnimplemented`).
-  static let unimplementedCodes: Set<String> = [RawKey.classCertificate, RawKey.classKey, RawKey.classIdentity]
+  /// Every class a query may name: the stored ones and identities (a join of certificates and keys).
+  static let queryable: [ItemClass] = implemented + [.identity]
+
+  /// Apple's classes not implemented (queries naming them get `errSecUnimplemented`): none any more.
+  static let unimplementedCodes: Set<String> = []
 
   /// The class with an Apple code.
-  static func named(_ code: String) -> ItemClass? { implemented.first { $0.code == code } }
+  static func named(_ code: String) -> ItemClass? { queryable.first { $0.code == code } }
 
-  /// The class a stored item belongs to, from its attributes; nil when it is not a password item.
+  /// The class a stored item belongs to, from its attributes; nil when it is not an item of a stored class.
   ///
-  /// Items carrying an `xdg:schema` of this package belong to that class. Other clients' items are recognised by
+  /// Items carrying an `xdg:schema` of this package belong to that class (keys and certificates are only ever
+  /// recognised by it). Other clients' items are recognised by
   /// their attributes: libsecret's network-password or git's schema, or a `server` (without a `service`) next to a
   /// network attribute, make an internet password; everything else is a generic password, so items written by
   /// Python keyring, keyring-rs, go-keyring, node-keytar or secret-tool are found.

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - strings: as they are; data (blob attributes): the UTF-8 string when the bytes are UTF-8 without NUL, else
 ///   base64, with a marker `keychain:enc:<key>` = `utf8` / `base64` so the value comes back as `Data`;
-/// - integers: decimal; booleans: `1` / `0`;
+/// - bytes of Apple's "Data" columns (key and certificate attributes): lower-case hexadecimal, no marker;
+/// - integers (numbers): decimal; booleans: `1` / `0`;
 /// - four-character codes: the libsecret name from the class's table (`htps` → `https`);
 /// - access control: `<protection>;<flags>`.
 enum AttributeCodec {
@@ -46,9 +47,11 @@ enum AttributeCodec {
       case ReservedNames.dataAsBase64: return Data(base64Encoded: stored).map { .data($0) } ?? .string(stored)
       default: return .string(stored)
       }
-    case .integer(let range):
+    case .integer(let range), .number(let range):
       guard let value = Int64(stored.trimmingCharacters(in: .whitespaces)), range.contains(value) else { return nil }
       return .integer(value)
+    case .data:
+      return Hex.decode(stored).map { .data($0) }
     case .boolean:
       switch stored.lowercased() {
       case "1", "true": return .boolean(true)
@@ -75,6 +78,8 @@ enum AttributeCodec {
     switch (descriptor.kind, value) {
     case (.fourCharCode(let table), .string(let code)):
       return table.storedName(forCode: code).map { ($0, nil) }
+    case (.data, .data(let data)):
+      return (Hex.encode(data), nil)
     case (_, .string(let string)):
       return (string, nil)
     case (_, .data(let data)):

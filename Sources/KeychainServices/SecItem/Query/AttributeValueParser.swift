@@ -26,6 +26,21 @@ enum AttributeValueParser {
       guard let integer = value.integer else { throw wrongType() }
       guard range.contains(integer) else { throw .param("attribute \(key): \(integer) is out of range") }
       return .integer(integer)
+    case .number(let range):
+      let number: Int64?
+      switch value {
+      case .string(let string): number = Int64(string)
+      default: number = value.integer
+      }
+      guard let number else { throw wrongType() }
+      guard range.contains(number) else { throw .param("attribute \(key): \(number) is out of range") }
+      return .integer(number)
+    case .data:
+      switch value {
+      case .data(let data): return .data(data)
+      case .string(let string): return .data(Data(string.utf8))
+      default: throw wrongType()
+      }
     case .boolean:
       guard let boolean = value.lenientBoolean else { throw wrongType() }
       return .boolean(boolean)

@@ -1,22 +1,16 @@
 import Foundation
 
-/// Recognises the elements of a `kSecMatchIssuers` array that Apple's securityd takes as issuer names.
+/// Reads the elements of a `kSecMatchIssuers` array as Apple's securityd does.
 ///
-/// Apple's `query_add_match` keeps the elements that `SecDistinguishedNameCopyNormalizedContent` can normalise, and
-/// only a non-empty result makes the query an issuer search (which password classes refuse). That function first
-/// decodes a DER SEQUENCE at the start of the data; the same check is made here. Its further parsing of the
-/// relative distinguished names inside is not repeated, so a SEQUENCE holding something else counts as a name here.
+/// Apple's `query_add_match` keeps the elements that `SecDistinguishedNameCopyNormalizedContent` can normalise
+/// (DER Names), and only a non-empty result makes the query an issuer search (which password and key classes
+/// refuse). The same normalisation is made here with swift-certificates (`NameContent.normalizedContent`).
 enum IssuerNameData {
-  /// Whether `data` starts with a DER SEQUENCE whose content fits in `data`.
-  static func looksLikeName(_ data: Data) -> Bool {
-    let bytes = [UInt8](data)
-    guard bytes.count >= 2, bytes[0] == 0x30 else { return false }
-    let first = Int(bytes[1])
-    if first < 0x80 { return 2 + first <= bytes.count }
-    let lengthBytes = first & 0x7F
-    guard (1...4).contains(lengthBytes), bytes.count >= 2 + lengthBytes else { return false }
-    var length = 0
-    for byte in bytes[2..<(2 + lengthBytes)] { length = length << 8 | Int(byte) }
-    return 2 + lengthBytes + length <= bytes.count
+  /// The normalized contents of the elements that are DER Names (other elements are dropped, as Apple drops them).
+  static func normalizedNames(_ elements: [Any]) -> [Data] {
+    elements.compactMap { element in
+      guard let data = element as? Data else { return nil }
+      return NameContent.normalizedContent(ofName: data)
+    }
   }
 }

@@ -44,6 +44,22 @@ struct ReturnTypes: OptionSet, Sendable {
   static let attributes = ReturnTypes(rawValue: 1 << 1)
   static let reference = ReturnTypes(rawValue: 1 << 2)
   static let persistentReference = ReturnTypes(rawValue: 1 << 3)
+  /// Set with `.data` when the caller asked for references of keys, certificates or identities but not for data:
+  /// the secrets are read (references are rebuilt from them) but not returned. Added by the parser; the result
+  /// builder hides both (`visible`).
+  static let secretForReferencesOnly = ReturnTypes(rawValue: 1 << 4)
+
+  /// The return types the caller asked for.
+  var visible: ReturnTypes {
+    contains(.secretForReferencesOnly) ? subtracting([.data, .secretForReferencesOnly]) : self
+  }
+}
+
+/// A `SecKey`, `SecCertificate` or `SecIdentity` given as `kSecValueRef`.
+enum ValueObject: Sendable {
+  case key(SecKey)
+  case certificate(SecCertificate)
+  case identity(SecIdentity)
 }
 
 /// How string attributes are compared (`kSecMatchCaseInsensitive`, `…DiacriticInsensitive`, `…WidthInsensitive`).
@@ -78,13 +94,19 @@ struct ItemQuery: Sendable {
   /// `kSecMatchHostOrSubdomainOfHost` (internet passwords, SecItemCopyMatching): only items whose server is this
   /// host or a subdomain of it match.
   var hostOrSubdomain: String?
+  /// The certificate match keys (subject, e-mail, validity, issuers, trust).
+  var certificateFilters = CertificateMatchFilters()
   /// `kSecMatchIssuers` holds at least one distinguished name (an issuer search: certificates and identities only).
-  var matchesIssuers = false
+  var matchesIssuers: Bool { certificateFilters.issuers != nil }
+  /// `kSecValueRef` holding a key, certificate or identity (on add: the item to store; in a search: the attributes
+  /// that find its item).
+  var valueObject: ValueObject?
   /// Items named by `kSecMatchItemList`, `kSecValueRef` or `kSecValuePersistentRef`; nil when none is given.
   var itemList: [ItemLocator]?
   var returnTypes: ReturnTypes = []
   var authenticationUI: AuthenticationUI = .allow
-  /// `kSecValueData` (SecItemAdd).
+  /// `kSecValueData` (SecItemAdd); for keys and certificates the material derived from `kSecValueRef` or checked
+  /// from `kSecValueData` (external representation / DER).
   var secret: Data?
 
   init(itemClass: ItemClass) {

@@ -2,24 +2,6 @@ import Foundation
 
 // Match, return, use and value keys.
 extension QueryParser {
-  /// Match keys that only concern certificates, keys and identities: accepted (type-checked) and ignored for
-  /// password classes, as Apple's query parser records and never uses them for passwords.
-  private static let certificateMatchKeys: [String: @Sendable (QueryValue) -> Bool] = [
-    RawKey.matchSearchList: { if case .array = $0 { true } else { false } },
-    RawKey.matchEmailAddressIfPresent: { if case .string = $0 { true } else { false } },
-    RawKey.matchSubjectContains: { if case .string = $0 { true } else { false } },
-    RawKey.matchSubjectStartsWith: { if case .string = $0 { true } else { false } },
-    RawKey.matchSubjectEndsWith: { if case .string = $0 { true } else { false } },
-    RawKey.matchSubjectWholeString: { if case .string = $0 { true } else { false } },
-    RawKey.matchTrustedOnly: { $0.lenientBoolean != nil },
-    RawKey.matchValidOnDate: {
-      switch $0 {
-      case .date, .null: true
-      default: false
-      }
-    },
-  ]
-
   static func applyMatch(
     _ key: String, _ value: QueryValue, to query: inout ItemQuery, for operation: SecItemOperation
   ) throws(SecItemError) {
@@ -59,12 +41,48 @@ extension QueryParser {
       guard case .array(let elements) = value else { throw .param("kSecMatchIssuers must be an array") }
       guard operation == .copyMatching else { throw .param("\(key) is only for SecItemCopyMatching") }
       // Apple makes it an issuer search only when an element is a distinguished name; otherwise it is ignored.
-      if elements.contains(where: { ($0 as? Data).map(IssuerNameData.looksLikeName) ?? false }) {
-        query.matchesIssuers = true
+      let names = IssuerNameData.normalizedNames(elements)
+      query.certificateFilters.issuers = names.isEmpty ? nil : names
+    default:
+      try applyCertificateMatch(key, value, to: &query)
+    }
+  }
+
+  /// The other certificate match keys: type-checked and recorded (`CertificateMatchFilters`); whether they apply is
+  /// decided once the whole query is read (`checkMatchKeysFitClass`).
+  private static func applyCertificateMatch(
+    _ key: String, _ value: QueryValue, to query: inout ItemQuery
+  ) throws(SecItemError) {
+    func string() throws(SecItemError) -> String {
+      guard case .string(let string) = value else {
+        throw .param("\(key): value of type \(value.typeName) does not fit")
+      }
+      return string
+    }
+    let subjectComparisons: [String: CertificateMatchFilters.SubjectComparison] = [
+      RawKey.matchSubjectContains: .contains, RawKey.matchSubjectStartsWith: .startsWith,
+      RawKey.matchSubjectEndsWith: .endsWith, RawKey.matchSubjectWholeString: .wholeString,
+    ]
+    if let comparison = subjectComparisons[key] {
+      query.certificateFilters.subject.append(.init(comparison: comparison, string: try string()))
+      return
+    }
+    switch key {
+    case RawKey.matchSearchList:
+      guard case .array = value else { throw .param("\(key): value of type \(value.typeName) does not fit") }
+    case RawKey.matchEmailAddressIfPresent:
+      query.certificateFilters.emailAddress = try string()
+    case RawKey.matchTrustedOnly:
+      guard let trusted = value.lenientBoolean else { throw .param("\(key) must be a boolean") }
+      query.certificateFilters.trustedOnly = trusted
+    case RawKey.matchValidOnDate:
+      switch value {
+      case .date(let date): query.certificateFilters.validOnDate = date
+      case .null: query.certificateFilters.validOnDate = Date()  // kCFNull: now, as Apple
+      default: throw .param("\(key): value of type \(value.typeName) does not fit")
       }
     default:
-      guard let accepts = certificateMatchKeys[key] else { throw .param("unknown match key \(key)") }
-      guard accepts(value) else { throw .param("\(key): value of type \(value.typeName) does not fit") }
+      throw .param("unknown match key \(key)")
     }
   }
 
@@ -130,8 +148,12 @@ extension QueryParser {
     case RawKey.valueData:
       guard case .data(let data) = value else { throw .param("kSecValueData must be data") }
       if operation == .add { query.secret = data }  // searches ignore it, as Apple's do
+    case RawKey.valueRef where ValueObjects.object(value) != nil:
+      query.valueObject = ValueObjects.object(value)
     case RawKey.valueRef, RawKey.valuePersistentRef:
-      guard operation != .add else { throw .param("SecItemAdd of a password takes kSecValueData, not \(key)") }
+      guard operation != .add else {
+        throw .param("SecItemAdd takes kSecValueData or a key or certificate, not \(key)")
+      }
       query.itemList = (query.itemList ?? []) + [try locator(value)]
     default:
       throw .param("unknown value key \(key)")

@@ -14,8 +14,14 @@ enum QueryParser {
       try apply(key, value, to: &query, for: operation)
     }
     try reconcileAccessControl(&query.attributes, storing: operation == .add)
-    try checkMatchKeysFitClass(query)
+    try ValueObjects.resolve(&query, for: operation)
+    try checkMatchKeysFitClass(&query, for: operation)
     if operation != .copyMatching { try checkWritableGroup(query.attributes[RawKey.accessGroup]) }
+    if query.itemClass.referencesNeedSecret && query.returnTypes.contains(.reference)
+      && !query.returnTypes.contains(.data)
+    {
+      query.returnTypes.formUnion([.data, .secretForReferencesOnly])
+    }
     return query
   }
 
@@ -28,11 +34,27 @@ enum QueryParser {
   }
 
   /// Match keys Apple's securityd refuses for the query's class with `errSecUnsupportedOperation` (which is
-  /// `errSecUnimplemented`), checked once every key is parsed, as `SecServerItemCopyMatching` does.
-  private static func checkMatchKeysFitClass(_ query: ItemQuery) throws(SecItemError) {
+  /// `errSecUnimplemented`), checked once every key is parsed, as `SecServerItemCopyMatching` does. The other
+  /// certificate match keys apply to certificate and identity searches; other classes ignore them (Apple's
+  /// data-protection keychain does); in updates and deletes of certificates and identities they are `errSecParam`
+  /// (Apple's `errSecItemMatchUnsupported`), so that no write can ignore a filter the caller meant.
+  private static func checkMatchKeysFitClass(
+    _ query: inout ItemQuery, for operation: SecItemOperation
+  ) throws(SecItemError) {
     let certificateClasses = [RawKey.classCertificate, RawKey.classIdentity]
-    if query.matchesIssuers && !certificateClasses.contains(query.itemClass.code) {
+    let isCertificateClass = certificateClasses.contains(query.itemClass.code)
+    if query.matchesIssuers && !isCertificateClass {
       throw .unimplemented("kSecMatchIssuers applies to certificates and identities only")
+    }
+    if isCertificateClass && !query.certificateFilters.isEmpty {
+      guard operation == .copyMatching else {
+        throw .param("certificate match keys are only for SecItemCopyMatching")
+      }
+      if query.certificateFilters.trustedOnly {
+        throw .unimplemented("kSecMatchTrustedOnly: trust evaluation (SecTrust) is not implemented")
+      }
+    } else if !isCertificateClass {
+      query.certificateFilters = CertificateMatchFilters()
     }
     if query.hostOrSubdomain != nil && query.itemClass.code != RawKey.classInternetPassword {
       throw .unimplemented("kSecMatchHostOrSubdomainOfHost applies to internet passwords only")
@@ -58,20 +80,23 @@ enum QueryParser {
     if let value = entries[RawKey.itemClass] {
       guard case .string(let string) = value else { throw .param("kSecClass must be a string") }
       code = string
+    } else if let inferred = ValueObjects.classCode(of: entries[RawKey.valueRef]) {
+      code = inferred  // Apple's reference dictionaries carry the class of a key, certificate or identity
     } else if operation != .add, let inferred = try referencedLocators(entries).first?.itemClassCode {
       code = inferred
     } else {
       throw .param("the query has no kSecClass")
     }
     if let itemClass = ItemClasses.named(code) { return itemClass }
-    if ItemClasses.unimplementedCodes.contains(code) { throw .unimplemented("class \(code) is not implemented") }
     throw .param("unknown class")
   }
 
   /// Items named in the dictionary by reference.
   private static func referencedLocators(_ entries: [String: QueryValue]) throws(SecItemError) -> [ItemLocator] {
     var locators: [ItemLocator] = []
-    if let value = entries[RawKey.valueRef] { locators.append(try locator(value)) }
+    if let value = entries[RawKey.valueRef], ValueObjects.classCode(of: value) == nil {
+      locators.append(try locator(value))
+    }
     if let value = entries[RawKey.valuePersistentRef] { locators.append(try locator(value)) }
     if let value = entries[RawKey.matchItemList] { locators += try itemList(value) }
     return locators
@@ -86,7 +111,10 @@ enum QueryParser {
       guard value.lenientBoolean != nil else { throw .param("kSecUseDataProtectionKeychain must be a boolean") }
       return
     }
-    if let descriptor = query.itemClass.descriptor(key) {
+    if key == RawKey.tokenID && query.itemClass.material != .password {
+      throw .unimplemented("kSecAttrTokenID: keys in tokens (CryptoTokenKit, Secure Enclave) do not exist here")
+    }
+    if let descriptor = query.itemClass.descriptor(key), !descriptor.isInternal {
       try applyAttribute(descriptor, value, to: &query, for: operation)
     } else if key.hasPrefix("m_") {
       try applyMatch(key, value, to: &query, for: operation)

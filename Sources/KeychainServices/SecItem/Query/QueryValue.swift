@@ -13,6 +13,9 @@ enum QueryValue {
   case date(Date)
   case array([Any])
   case itemReference(SecKeychainItem)
+  case key(SecKey)
+  case certificate(SecCertificate)
+  case identity(SecIdentity)
   case accessControl(SecAccessControl)
   case null
   case other
@@ -28,6 +31,12 @@ enum QueryValue {
       self = .date(date)
     } else if let item = value as? SecKeychainItem {
       self = .itemReference(item)
+    } else if let key = value as? SecKey {
+      self = .key(key)
+    } else if let certificate = value as? SecCertificate {
+      self = .certificate(certificate)
+    } else if let identity = value as? SecIdentity {
+      self = .identity(identity)
     } else if let accessControl = value as? SecAccessControl {
       self = .accessControl(accessControl)
     } else if value is NSNull {
@@ -60,6 +69,9 @@ enum QueryValue {
     case .date: "date"
     case .array: "array"
     case .itemReference: "item reference"
+    case .key: "key"
+    case .certificate: "certificate"
+    case .identity: "identity"
     case .accessControl: "access control"
     case .null: "null"
     case .other: "unsupported type"

@@ -38,6 +38,43 @@ enum RawKey {
   static let syncViewHint = "vwht"
   static let tokenID = "tkid"
 
+  // Key attributes (Apple's keys table, `SecItemSchema.c`)
+  static let keyClass = "kcls"
+  static let applicationLabel = "klbl"
+  static let applicationTag = "atag"
+  static let keyType = "type"
+  static let keySizeInBits = "bsiz"
+  static let effectiveKeySize = "esiz"
+  static let isPermanent = "perm"
+  static let isPrivate = "priv"
+  static let isModifiable = "modi"
+  static let isSensitive = "sens"
+  static let wasAlwaysSensitive = "asen"
+  static let isExtractable = "extr"
+  static let wasNeverExtractable = "next"
+  static let canEncrypt = "encr"
+  static let canDecrypt = "decr"
+  static let canDerive = "drve"
+  static let canSign = "sign"
+  static let canVerify = "vrfy"
+  static let canSignRecover = "snrc"
+  static let canVerifyRecover = "vyrc"
+  static let canWrap = "wrap"
+  static let canUnwrap = "unwp"
+
+  // Certificate attributes
+  static let certificateType = "ctyp"
+  static let certificateEncoding = "cenc"
+  static let subject = "subj"
+  static let issuer = "issr"
+  static let serialNumber = "slnr"
+  static let subjectKeyID = "skid"
+  static let publicKeyHash = "pkhh"
+
+  // Parameters of SecKeyCreateRandomKey
+  static let privateKeyAttributes = "private"
+  static let publicKeyAttributes = "public"
+
   // Match keys and values
   static let matchLimit = "m_Limit"
   static let matchLimitOne = "m_LimitOne"

@@ -18,7 +18,7 @@ enum UpdateParser {
         guard value.lenientBoolean != nil else { throw .param("kSecUseDataProtectionKeychain must be a boolean") }
         continue
       }
-      guard let descriptor = itemClass.descriptor(key) else {
+      guard let descriptor = itemClass.descriptor(key), !descriptor.isInternal else {
         if key.utf16.count == 4 {
           throw .noSuchAttribute(key, inClass: itemClass.code)
         }

@@ -65,16 +65,16 @@ struct SecItemValidationTests {
     #expect(matchCount(genericPassword(service: service)) == 0)
   }
 
-  @Test("key, certificate and identity classes are errSecUnimplemented in all four functions")
-  func keysNotYet() {
+  @Test("key, certificate and identity classes: adding nothing is errSecParam, the other functions find nothing")
+  func keyClassesWithoutItems() {
     for itemClass in [kSecClassKey, kSecClassCertificate, kSecClassIdentity] {
       let query: [String: Any] = [kSecClass as String: itemClass, kSecAttrLabel as String: service]
-      #expect(add(query) == errSecUnimplemented, "\(itemClass)")
-      #expect(copyMatching(query).status == errSecUnimplemented, "\(itemClass)")
+      #expect(add(query) == errSecParam, "\(itemClass)")
+      #expect(copyMatching(query).status == errSecItemNotFound, "\(itemClass)")
       #expect(
-        SecItemUpdate(query as CFDictionary, [kSecAttrLabel as String: "x"] as CFDictionary) == errSecUnimplemented,
+        SecItemUpdate(query as CFDictionary, [kSecAttrLabel as String: "x"] as CFDictionary) == errSecItemNotFound,
         "\(itemClass)")
-      #expect(SecItemDelete(query as CFDictionary) == errSecUnimplemented, "\(itemClass)")
+      #expect(SecItemDelete(query as CFDictionary) == errSecItemNotFound, "\(itemClass)")
     }
   }
 }

@@ -9,7 +9,9 @@ struct SecItemItemClassesTests {
   func ownSchema() {
     #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.GenericPassword"])?.code == "genp")
     #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.InternetPassword"])?.code == "inet")
-    #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.Key"]) == nil)
+    #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.Key"])?.code == "keys")
+    #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.Certificate"])?.code == "cert")
+    #expect(ItemClasses.classify(["xdg:schema": "org.swift-keychain-linux.Identity"]) == nil)
   }
 
   @Test("Python keyring, go-keyring and node-keytar items are generic passwords")

@@ -39,15 +39,19 @@ struct SecItemMatchKeyParserTests {
     #expect(status(merged([kSecClass as String: inet], host), .add) == errSecParam)
   }
 
-  @Test("a distinguished name is data holding a DER SEQUENCE that fits")
+  /// The DER distinguished name `CN=Test` (a UTF8String, which normalization leaves as it is).
+  private static let commonNameTest = Data([
+    0x30, 0x0F, 0x31, 0x0D, 0x30, 0x0B, 0x06, 0x03, 0x55, 0x04, 0x03, 0x0C, 0x04, 0x54, 0x65, 0x73, 0x74,
+  ])
+
+  @Test("issuer names are DER Names, normalized to their content as Apple's SecDistinguishedNameCopyNormalizedContent")
   func distinguishedNames() {
-    #expect(IssuerNameData.looksLikeName(Data([0x30, 0x00])))
-    #expect(IssuerNameData.looksLikeName(Data([0x30, 0x02, 0x31, 0x00])))
-    #expect(IssuerNameData.looksLikeName(Data([0x30, 0x81, 0x01, 0x05])))
-    #expect(!IssuerNameData.looksLikeName(Data([0x30, 0x05, 0x31])))
-    #expect(!IssuerNameData.looksLikeName(Data([0x31, 0x00])))
-    #expect(!IssuerNameData.looksLikeName(Data("CN=Test".utf8)))
-    #expect(!IssuerNameData.looksLikeName(Data([0x30, 0x85, 1, 0, 0, 0, 0])))
+    #expect(IssuerNameData.normalizedNames([Self.commonNameTest]) == [Self.commonNameTest.dropFirst(2)])
+    #expect(IssuerNameData.normalizedNames([Data([0x30, 0x00])]) == [Data()])
+    #expect(IssuerNameData.normalizedNames([Data([0x30, 0x05, 0x31])]).isEmpty)
+    #expect(IssuerNameData.normalizedNames([Data([0x31, 0x00])]).isEmpty)
+    #expect(IssuerNameData.normalizedNames([Data("CN=Test".utf8), "CN=Test", 5]).isEmpty)
+    #expect(IssuerNameData.normalizedNames([Data([0x30, 0x85, 1, 0, 0, 0, 0])]).isEmpty)
   }
 
   @Test("kSecMatchIssuers with a name is errSecUnimplemented for passwords; without one it is ignored")

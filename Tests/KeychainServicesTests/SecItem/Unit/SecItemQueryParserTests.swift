@@ -45,12 +45,19 @@ struct SecItemQueryParserTests {
   @Test("a class that is not a string is errSecParam")
   func classType() { #expect(status([kSecClass as String: 1]) == errSecParam) }
 
-  @Test("certificate, key and identity classes are errSecUnimplemented for now")
-  func unimplementedClasses() {
+  @Test("certificate, key and identity classes parse for searches, updates and deletes")
+  func keyAndCertificateClasses() {
     for itemClass in [kSecClassKey, kSecClassCertificate, kSecClassIdentity] {
-      for operation in [SecItemOperation.add, .copyMatching, .update, .delete] {
-        #expect(status([kSecClass as String: itemClass], operation) == errSecUnimplemented, "\(itemClass) \(operation)")
+      for operation in [SecItemOperation.copyMatching, .update, .delete] {
+        #expect(status([kSecClass as String: itemClass], operation) == errSecSuccess, "\(itemClass) \(operation)")
       }
+    }
+  }
+
+  @Test("adding a key or certificate without kSecValueRef or kSecValueData is errSecParam")
+  func keyAndCertificateAddNeedMaterial() {
+    for itemClass in [kSecClassKey, kSecClassCertificate, kSecClassIdentity] {
+      #expect(status([kSecClass as String: itemClass], .add) == errSecParam, "\(itemClass)")
     }
   }
 

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A stored certificate and the stored private key of its public key: one identity.
+struct IdentityPair: Sendable {
+  let certificate: StoredItem
+  let key: StoredItem
+
+  /// An identity is named by its certificate, as Apple's persistent references of identities are.
+  var locator: ItemLocator { ItemLocator(itemClassCode: RawKey.classIdentity, path: certificate.path) }
+}
+
+/// The identities matching a `kSecClassIdentity` query: Apple's join of the cert and keys tables
+/// (`s3dl_create_select_sql`: `cert.pkhh == keys.klbl`), made with two engine searches.
+///
+/// The query's attributes are split as Apple's join reads them: label, issuer, serial number, subject key ID (and
+/// the other certificate-only attributes) are matched on the certificate, every other attribute (key class, tag,
+/// access group, accessibility, synchronizable…) on the key; the certificate match keys filter the certificates.
+/// Only private keys (`kSecAttrKeyClassPrivate`) pair with certificates (Apple's join requires `keys.priv`, which
+/// software public keys also carry; pairing a certificate with its own public key makes no identity).
+struct IdentitySearch {
+  let store: ItemStore
+
+  /// The identities, in certificate order (oldest first), then key order.
+  func find(_ query: ItemQuery, writing: Bool) throws(SecItemError) -> [IdentityPair] {
+    let (certificateQuery, keyQuery) = Self.split(query)
+    guard keyQuery.attributes[RawKey.keyClass] == .integer(1) else { return [] }  // only private keys pair
+    let certificateScope = AccessScope.of(certificateQuery, writing: writing, groups: store.groups)
+    let certificates = try CertificateSearch.find(certificateQuery, store: store, scope: certificateScope)
+    var keysByLabel: [Data: [StoredItem]] = [:]
+    var pairs: [IdentityPair] = []
+    for certificate in certificates {
+      guard case .data(let hash)? = certificate.values[RawKey.publicKeyHash] else { continue }
+      if let wanted = keyQuery.attributes[RawKey.applicationLabel], wanted != .data(hash) { continue }
+      if keysByLabel[hash] == nil {
+        var labelled = keyQuery
+        labelled.attributes[RawKey.applicationLabel] = .data(hash)
+        let scope = AccessScope.of(labelled, writing: writing, groups: store.groups)
+        keysByLabel[hash] = try ItemFinder(store: store).find(labelled, scope: scope, policy: query.authenticationUI)
+      }
+      for key in keysByLabel[hash] ?? [] { pairs.append(IdentityPair(certificate: certificate, key: key)) }
+    }
+    return pairs
+  }
+
+  /// The certificate query and the key query of an identity query.
+  static func split(_ query: ItemQuery) -> (certificate: ItemQuery, key: ItemQuery) {
+    var certificate = ItemQuery(itemClass: .certificate)
+    var key = ItemQuery(itemClass: .key)
+    for (name, value) in query.attributes {
+      if ItemClass.identityCertificateSide.contains(name) {
+        certificate.attributes[name] = value
+      } else {
+        key.attributes[name] = value
+      }
+    }
+    key.attributes[RawKey.keyClass] = key.attributes[RawKey.keyClass] ?? .integer(1)
+    // Synchronizable is the key's (Apple's `keys.*`); the certificate may be either.
+    certificate.synchronizableAny = true
+    key.synchronizableAny = query.synchronizableAny
+    certificate.itemList = query.itemList.map { list in
+      list.filter { $0.itemClassCode == RawKey.classIdentity }.map {
+        ItemLocator(itemClassCode: RawKey.classCertificate, path: $0.path)
+      }
+    }
+    certificate.stringMatching = query.stringMatching
+    key.stringMatching = query.stringMatching
+    certificate.certificateFilters = query.certificateFilters
+    certificate.authenticationUI = query.authenticationUI
+    key.authenticationUI = query.authenticationUI
+    return (certificate, key)
+  }
+}
