@@ -112,3 +112,42 @@ gint ssc_service_unlock_paths_sync(SecretService *self, const gchar *const *path
                                    gchar ***unlocked, GError **error) {
   return ssc_service_xlock_paths_sync(self, "Unlock", paths, cancellable, unlocked, error);
 }
+
+// MARK: - Creating an item
+
+gchar *ssc_service_create_item_sync(SecretService *self, const gchar *bus_name, const gchar *collection,
+                                    GHashTable *properties, GVariant *secret, GCancellable *cancellable,
+                                    GError **error) {
+  g_return_val_if_fail(SECRET_IS_SERVICE(self), NULL);
+  GDBusProxy *proxy = G_DBUS_PROXY(self);
+  GDBusConnection *connection = g_dbus_proxy_get_connection(proxy);  // transfer none
+  if (bus_name == NULL) bus_name = g_dbus_proxy_get_name(proxy);
+  GVariantBuilder builder;
+  g_variant_builder_init(&builder, G_VARIANT_TYPE("a{sv}"));
+  GHashTableIter iter;
+  gpointer name, value;
+  g_hash_table_iter_init(&iter, properties);
+  while (g_hash_table_iter_next(&iter, &name, &value)) g_variant_builder_add(&builder, "{sv}", name, value);
+  // parameters: transfer floating (consumed, sinking `secret`); reply: transfer full
+  GVariant *reply = g_dbus_connection_call_sync(
+      connection, bus_name, collection, "org.freedesktop.Secret.Collection", "CreateItem",
+      g_variant_new("(a{sv}@(oayays)b)", &builder, secret, FALSE), G_VARIANT_TYPE("(oo)"),
+      G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, cancellable, error);
+  if (reply == NULL) return NULL;
+  const gchar *item = NULL;
+  const gchar *prompt = NULL;
+  g_variant_get(reply, "(&o&o)", &item, &prompt);  // transfer none
+  gchar *path = NULL;
+  if (g_strcmp0(prompt, "/") == 0) {
+    path = g_strdup(item);
+  } else {
+    GVariant *result = ssc_prompt_run_sync(G_OBJECT(self), connection, bus_name, prompt, G_VARIANT_TYPE("o"),
+                                           cancellable, error);  // transfer full
+    if (result != NULL) {
+      path = g_variant_dup_string(result, NULL);  // transfer full
+      g_variant_unref(result);
+    }
+  }
+  g_variant_unref(reply);
+  return path;
+}

@@ -41,3 +41,26 @@ GHashTable *ssc_property_table_new(void) {
 void ssc_property_table_insert(GHashTable *table, const gchar *name, GVariant *value) {
   g_hash_table_replace(table, g_strdup(name), g_variant_ref_sink(value));
 }
+
+GVariant *ssc_variant_new_open_session_args(const gchar *algorithm) {
+  return g_variant_new("(sv)", algorithm, g_variant_new_string(""));
+}
+
+GVariant *ssc_variant_new_plain_secret(const gchar *session, SecretValue *value) {
+  gsize length = 0;
+  const gchar *bytes = secret_value_get(value, &length);  // transfer none
+  // The array borrows the value's (wiped-on-release) buffer and holds a reference on it until it is freed.
+  GVariant *data = g_variant_new_from_data(G_VARIANT_TYPE("ay"), length ? bytes : "", length, TRUE,
+                                           (GDestroyNotify)secret_value_unref, secret_value_ref(value));
+  GVariant *parameters = g_variant_new_from_data(G_VARIANT_TYPE("ay"), "", 0, TRUE, NULL, NULL);
+  return g_variant_new("(o@ay@ays)", session, parameters, data, secret_value_get_content_type(value));
+}
+
+gconstpointer ssc_variant_plain_secret_bytes(GVariant *secret, gsize *length) {
+  *length = 0;
+  if (!g_variant_is_of_type(secret, G_VARIANT_TYPE("(oayays)"))) return NULL;
+  GVariant *data = g_variant_get_child_value(secret, 2);  // transfer full
+  gconstpointer bytes = g_variant_get_fixed_array(data, length, 1);  // transfer none: owned by `secret` too
+  g_variant_unref(data);  // `secret` keeps the child's memory alive
+  return bytes;
+}

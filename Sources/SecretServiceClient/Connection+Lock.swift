@@ -1,3 +1,7 @@
+import CLibSecretShims
+import Dispatch
+import Synchronization
+
 extension SecretServiceConnection {
   /// Locks items or collections; returns what the service locked (it may lock a whole collection instead).
   package func lock(_ objects: [ObjectPath]) throws(SecretServiceError) -> [ObjectPath] {
@@ -14,21 +18,106 @@ extension SecretServiceConnection {
   /// `.locked`. With `.allowed` the prompt runs until `timeout` (default: the connection's); a dismissed prompt
   /// is `.promptDismissed` (libsecret itself reports it as success with nothing unlocked), a passed deadline
   /// `.timedOut` (the prompt is dismissed without waiting for the service).
+  ///
+  /// One unlock runs at a time in the process for each bus (KWallet fails most of several concurrent prompts); the
+  /// wait counts against `timeout`. When a prompt fails or unlocks nothing, the objects' `Locked` is read again before
+  /// concluding: an object another unlock opened meanwhile counts as unlocked.
+  ///
+  /// KWallet: a wallet that is open (at login through PAM) still reports `Locked` until a client unlocks it, through
+  /// a prompt that completes at once without a dialog: that prompt is run even with `.refused`. A closed wallet
+  /// asks for its password in a dialog: with `.refused` the call fails at once with `.locked`, without asking; when
+  /// kwalletd cannot show dialogs (headless: `ServiceHandle.kwalletIsHeadless`) it fails at once with
+  /// `.promptDismissed`, as gnome-keyring's headless prompts are dismissed, instead of waiting out the deadline for a
+  /// dialog nobody can see (which would also block KWallet's PAM unlock until the daemon restarts).
   package func unlock(_ objects: [ObjectPath], ui: UIPolicy, timeout: Duration? = nil) throws(SecretServiceError)
     -> [ObjectPath]
   {
     let call = "ssc_service_unlock_paths_sync"
     try Validation.paths(objects, call: call)
     if objects.isEmpty { return [] }
-    return try perform(.collection, timeout: timeout, allowPrompts: ui == .allowed) {
+    let budget = timeout ?? options.timeout
+    let started = ContinuousClock.now
+    let gate = UnlockGate.semaphore(for: options.busAddress)
+    guard gate.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(budget))) == .success else {
+      throw SecretServiceError(cause: .timedOut, call: call, message: "another unlock of this process did not end")
+    }
+    defer { gate.signal() }
+    let left = budget - (ContinuousClock.now - started)
+    return try perform(.collection, timeout: left, allowPrompts: ui == .allowed) {
       (handle, deadline) throws(CallFailure) in
-      let unlocked = try sscServiceUnlockPaths(handle.service, objects.map(\.rawValue), deadline)
+      let paths = objects.map(\.rawValue)
+      if handle.isKWallet { try Self.preparePromptOnKWallet(handle, paths, ui: ui, call: call, deadline) }
+      let unlocked: [String]
+      do throws(CallFailure) {
+        unlocked = try sscServiceUnlockPaths(handle.service, paths, deadline)
+      } catch {
+        if !deadline.isExpired, Self.allUnlocked(handle, paths, deadline) { return objects }
+        throw error
+      }
       if unlocked.isEmpty {
+        if Self.allUnlocked(handle, paths, deadline) { return objects }
         // Nothing unlocked without an error: the service answered a prompt as dismissed in its own way.
         throw CallFailure(
           call: call, cause: ui == .allowed ? .promptDismissed : .locked, message: "nothing was unlocked")
       }
       return unlocked.map(ObjectPath.init(rawValue:))
+    }
+  }
+
+  /// KWallet: decides before `Unlock` whether its prompt may run (see `unlock`).
+  private static func preparePromptOnKWallet(
+    _ handle: ServiceHandle, _ paths: [String], ui: UIPolicy, call: String, _ deadline: Deadline
+  ) throws(CallFailure) {
+    let collections = Set(paths.map(collectionOf))
+    let allOpen = collections.allSatisfy { handle.kwalletIsOpen($0, deadline) == true }
+    if allOpen {
+      ssc_cancellable_allow_prompts(deadline.cancellable)  // transfer none; the prompt shows no dialog
+    } else if ui == .refused {
+      throw CallFailure(call: call, cause: .locked, message: "the wallet is closed and prompts are not allowed")
+    } else if handle.kwalletIsHeadless(deadline) {
+      throw CallFailure(
+        call: call, cause: .promptDismissed, message: "the wallet is closed and KWallet cannot show its dialog")
+    }
+  }
+
+  /// Whether every object reads `Locked` false now (false when that cannot be read).
+  private static func allUnlocked(_ handle: ServiceHandle, _ paths: [String], _ deadline: Deadline) -> Bool {
+    for path in paths {
+      let interface = collectionOf(path) == path ? SecretInterface.collection : SecretInterface.item
+      guard let locked = try? handle.isLocked(path, interface: interface, deadline), !locked else { return false }
+    }
+    return true
+  }
+
+  /// The collection an object path names or belongs to (`/org/freedesktop/secrets/collection/<c>` or
+  /// `/org/freedesktop/secrets/aliases/<a>`, and the items below them).
+  static func collectionOf(_ path: String) -> String {
+    let elements = path.split(separator: "/")
+    guard elements.count > 4 else { return path }
+    return "/" + elements.prefix(4).joined(separator: "/")
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    if seconds < 0 { return 0 }
+    if seconds >= Int64(Int.max / 1_000_000_000) - 1 { return Int.max / 2 }
+    return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+  }
+}
+
+/// Serialises the `Service.Unlock` calls of the process, per bus address (KWallet: 8 concurrent prompts, 20 rounds,
+/// failed 123 of 160 times with UnknownObject for the prompt path).
+private enum UnlockGate {
+  private static let gates = Mutex<[String: DispatchSemaphore]>([:])
+
+  /// The gate of the bus at `address` (nil: the session bus).
+  static func semaphore(for address: String?) -> DispatchSemaphore {
+    gates.withLock { gates in
+      let key = address ?? ""
+      if let gate = gates[key] { return gate }
+      let gate = DispatchSemaphore(value: 1)
+      gates[key] = gate
+      return gate
     }
   }
 }

@@ -26,6 +26,8 @@ extension GLibError {
     let lowered = message.lowercased()
     if lowered.contains("transferred or encrypted in an invalid way") { return true }
     if lowered.contains("session does not exist") || lowered.contains("no such session") { return true }
+    // KWallet (org.qtproject.QtDBus.Error.InvalidObjectPath) for a session of an earlier daemon.
+    if lowered.contains("can't find session") { return true }
     return false
   }
 

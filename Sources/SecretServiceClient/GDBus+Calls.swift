@@ -60,8 +60,7 @@ func propertiesSet(
 /// `org.freedesktop.Secret.Item.SetSecret` with a secret encoded for the handle's session.
 func itemSetSecret(_ handle: ServiceHandle, path: String, secret: SecretBytes, _ deadline: Deadline) throws(CallFailure)
 {
-  let contentType = secret.isUTF8TextWithoutNUL ? "text/plain" : "application/octet-stream"
-  let encoded = try secretServiceEncodeDBusSecret(handle.service, secret, contentType: contentType)
+  let encoded = try handle.encodeSecret(secret, contentType: ServiceHandle.contentType(of: secret))
   // encoded: sunk into the floating parameters, which the call consumes.
   let reply = try gDBusConnectionCallSync(
     handle, path: path, interface: SecretInterface.item, method: "SetSecret",
@@ -70,7 +69,12 @@ func itemSetSecret(_ handle: ServiceHandle, path: String, secret: SecretBytes, _
 }
 
 /// `org.freedesktop.Secret.Service.GetSecrets`: the secrets of many items in ONE call, decoded for the handle's
-/// session. Locked and unknown items are absent from the reply (the service skips them without an error).
+/// session. Locked and unknown items are absent from the result, on every provider:
+/// - gnome-keyring skips them itself;
+/// - KWallet returns locked items with an empty secret, and fails the whole call (InvalidArgs "Can't find item at
+///   path …") when one item vanished. So on KWallet the items of locked wallets are left out of the request, an
+///   empty secret is re-checked against its wallet's `Locked` (closed meanwhile: left out), and after a failure
+///   the items that still exist are asked for once more (on any provider).
 ///
 /// Made directly rather than through `secret_service_get_secrets_for_dbus_paths_sync`, which in libsecret 0.20.5
 /// never releases the reply (fixed in 0.21.2, commit 92705b5): about 1 KiB per item per call, and the reply holds
@@ -78,7 +82,37 @@ func itemSetSecret(_ handle: ServiceHandle, path: String, secret: SecretBytes, _
 func serviceGetSecrets(_ handle: ServiceHandle, _ paths: [String], _ deadline: Deadline) throws(CallFailure)
   -> [String: SecretBytes]
 {
-  let session = try secretServiceGetSessionDBusPath(handle.service)
+  let locked = try handle.lockedOnKWallet(paths, deadline)
+  var requested = locked.isEmpty ? paths : paths.filter { !locked.contains($0) }
+  if requested.isEmpty { return [:] }
+  var result: [String: SecretBytes]
+  do {
+    result = try getSecretsCall(handle, requested, deadline)
+  } catch  where error.error?.meansInvalidArguments == true || error.error?.meansNoSuchObject == true {
+    // One item vanished (KWallet fails the whole call): ask again for the items that still exist.
+    let infos = try SecretServiceConnection.fetchItemInfo(
+      handle, requested.map { ObjectPath(rawValue: $0) }, deadline)
+    let existing = Set(infos.map(\.path.rawValue))
+    guard existing.count < Set(requested).count else { throw error }
+    requested = requested.filter(existing.contains)
+    if requested.isEmpty { return [:] }
+    result = try getSecretsCall(handle, requested, deadline)
+  }
+  if handle.isKWallet {
+    // An empty secret is either the item's own or the wallet was closed since the check above.
+    let empty = result.filter { $0.value.count == 0 }.map(\.key)
+    if !empty.isEmpty {
+      for path in try handle.lockedOnKWallet(empty, deadline) { result[path] = nil }
+    }
+  }
+  return result
+}
+
+/// One `GetSecrets` call, decoded for the handle's session.
+private func getSecretsCall(_ handle: ServiceHandle, _ paths: [String], _ deadline: Deadline) throws(CallFailure)
+  -> [String: SecretBytes]
+{
+  let session = try handle.sessionPath()
   let parameters = withCStringArray(paths) { array in
     ssc_variant_new_get_secrets_args(array, session)  // transfer floating (consumed by the call)
   }
@@ -97,7 +131,7 @@ func serviceGetSecrets(_ handle: ServiceHandle, _ paths: [String], _ deadline: D
     g_variant_unref(pathVariant)
     let encoded = Variant.child(entry, 1)  // transfer full
     defer { g_variant_unref(encoded) }
-    if let path { result[path] = try secretServiceDecodeDBusSecret(handle.service, encoded) }
+    if let path { result[path] = try handle.decodeSecret(encoded) }
   }
   return result
 }

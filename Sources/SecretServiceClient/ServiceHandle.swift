@@ -3,12 +3,23 @@ import CLibSecretShims
 
 /// An opened `SecretService` (our no-UI subclass, session opened, no collections loaded) on a `BusConnection`.
 /// Immutable; a reconnect replaces the whole handle. Users hold a strong reference while they call.
+///
+/// The session is libsecret's (Diffie-Hellman encrypted where the provider offers it), except on KWallet, whose
+/// encrypted sessions fail about 1 % of the time, some silently with wrong bytes: there the handle opens a `plain`
+/// session itself (see `SessionTransport` and docs/backends.md) and addresses its own calls to the unique name of
+/// the daemon it opened the session with, so that after a daemon restart they fail as "service went away" (and
+/// are retried on a new handle) instead of reaching a new daemon that does not know the session.
 final class ServiceHandle: @unchecked Sendable {
   let bus: BusConnection
   /// The `SecretService *` (one reference owned here). libsecret's service is thread-safe.
   let service: UnsafeMutablePointer<SecretService>
-  /// The D-Bus name of the provider (`org.freedesktop.secrets` unless `$SECRET_SERVICE_BUS_NAME` says otherwise).
+  /// The D-Bus name our own calls go to: the provider's well-known name (`org.freedesktop.secrets` unless
+  /// `$SECRET_SERVICE_BUS_NAME` says otherwise), or on KWallet the unique name of the daemon holding our session.
   let busName: String
+  /// Who provides the service.
+  let provider: ServiceProvider
+  /// How secrets travel between us and the provider.
+  let session: SessionTransport
   /// The main context that was thread-default while the proxy was built: GDBusProxy binds its NameOwnerChanged
   /// subscription to it. Nobody iterates it while the handle lives; it is drained when the proxy is released.
   private let homeContext: OpaquePointer
@@ -21,23 +32,43 @@ final class ServiceHandle: @unchecked Sendable {
     } else {
       bus = try BusConnection(address: address, deadline: deadline)
     }
+    let wellKnownName = Self.configuredBusName
+    let (provider, owner) = try ServiceProvider.detect(on: bus, busName: wellKnownName, deadline)
     let home = g_main_context_new()!  // transfer full
     g_main_context_push_thread_default(home)  // transfer none
     let opened = Result { () throws(CallFailure) in
       try withGError("secret_service_open_sync") { error in
-        // transfer full (nullable); mirrors secret_service_open_sync on our own connection.
+        // transfer full (nullable); mirrors secret_service_open_sync on our own connection. On KWallet without
+        // libsecret's session: the plain one is opened below.
         ssc_service_open_on_connection(
-          ssc_service_get_type(), bus.pointer, SECRET_SERVICE_OPEN_SESSION, deadline.cancellable, error)
+          ssc_service_get_type(), bus.pointer,
+          provider == .kwallet ? SECRET_SERVICE_NONE : SECRET_SERVICE_OPEN_SESSION, deadline.cancellable, error)
       }.unwrapped("secret_service_open_sync")
     }
     g_main_context_pop_thread_default(home)
+    let session: SessionTransport
     switch opened {
     case .success(let service):
+      if provider == .kwallet {
+        do {
+          session = .plain(path: try SessionTransport.openPlain(bus, destination: owner, deadline))
+        } catch {
+          g_object_unref(service)  // our reference
+          Self.drain(home)
+          g_main_context_unref(home)  // our reference
+          throw error
+        }
+      } else {
+        session = .libsecret
+      }
       self.bus = bus
       self.service = service
       self.homeContext = home
+      self.provider = provider
+      self.session = session
       let name = g_dbus_proxy_get_name(service.asProxy)  // transfer none
-      self.busName = name.map { String(cString: $0) } ?? "org.freedesktop.secrets"
+      let proxyName = name.map { String(cString: $0) } ?? wellKnownName
+      self.busName = provider == .kwallet ? owner : proxyName
     case .failure(let failure):
       Self.drain(home)
       g_main_context_unref(home)  // our reference
@@ -45,7 +76,14 @@ final class ServiceHandle: @unchecked Sendable {
     }
   }
 
+  /// The well-known name of the Secret Service: `$SECRET_SERVICE_BUS_NAME` or `org.freedesktop.secrets` (as
+  /// `ssc_service_open_on_connection` chooses it).
+  private static var configuredBusName: String {
+    g_getenv("SECRET_SERVICE_BUS_NAME").map { String(cString: $0) } ?? "org.freedesktop.secrets"  // transfer none
+  }
+
   deinit {
+    if case .plain(let path) = session { SessionTransport.close(bus, destination: busName, path: path) }
     g_object_unref(service)  // our reference (the proxy unsubscribes into homeContext)
     Self.drain(homeContext)
     g_main_context_unref(homeContext)  // our reference

@@ -52,6 +52,15 @@ gint ssc_service_lock_paths_sync(SecretService *self, const gchar *const *paths,
 gint ssc_service_unlock_paths_sync(SecretService *self, const gchar *const *paths, GCancellable *cancellable,
                                    gchar ***done, GError **error);
 
+/// Creates an item with `Collection.CreateItem` on the service's connection, addressed to `bus_name` (NULL: the
+/// service's own name), with `properties` (`gchar *` → `GVariant *`, as `ssc_property_table_new` makes) and `secret`
+/// (an `(oayays)` already encoded for the caller's session; a floating reference is consumed), never replacing.
+/// A returned prompt runs under the cancellable's policy, as `ssc_service_unlock_paths_sync`'s do.
+/// Returns: (transfer full) the new item's path, or NULL with `error` set.
+gchar *ssc_service_create_item_sync(SecretService *self, const gchar *bus_name, const gchar *collection,
+                                    GHashTable *properties, GVariant *secret, GCancellable *cancellable,
+                                    GError **error);
+
 /// Marks `cancellable` so that prompts raised by calls made with it may be shown. Without the mark every prompt
 /// is refused. The mark cannot be removed; use a fresh cancellable per call.
 void ssc_cancellable_allow_prompts(GCancellable *cancellable);
@@ -99,6 +108,16 @@ GVariant *ssc_variant_new_string_dict(const gchar *const *keys, const gchar *con
 GVariant *ssc_variant_new_get_secrets_args(const gchar *const *paths, const gchar *session);
 /// `g_variant_new ("(@(oayays))", secret)`; sinks a floating `secret`. Returns: (transfer floating).
 GVariant *ssc_variant_new_set_secret_args(GVariant *secret);
+/// `g_variant_new ("(sv)", algorithm, <"">)`: the arguments of `Service.OpenSession` for an algorithm without input
+/// (`plain`). Returns: (transfer floating).
+GVariant *ssc_variant_new_open_session_args(const gchar *algorithm);
+/// An `(oayays)` secret for a `plain` session: `session`, empty parameters, the bytes of `value` (referenced, not
+/// copied: the buffer stays `value`'s and is wiped when the last reference goes) and its content type.
+/// Returns: (transfer floating).
+GVariant *ssc_variant_new_plain_secret(const gchar *session, SecretValue *value);
+/// The bytes of the value (third) field of an `(oayays)` secret; `*length` gets their count. Returns: (transfer
+/// none) memory owned by `secret`.
+gconstpointer ssc_variant_plain_secret_bytes(GVariant *secret, gsize *length);
 /// `G_VARIANT_TYPE (type_string)` for a static string. Returns: (transfer none).
 const GVariantType *ssc_variant_type(const gchar *type_string);
 

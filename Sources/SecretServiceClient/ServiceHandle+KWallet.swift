@@ -1,0 +1,153 @@
+import CLibSecret
+import CLibSecretShims
+import Foundation
+
+// What the handle does to make KWallet behave as the Secret Service specification (and gnome-keyring) does. Each
+// quirk is measured in docs/backends.md.
+
+extension ServiceHandle {
+  /// Whether the provider is KWallet, whose quirks the calls below work around.
+  var isKWallet: Bool { provider == .kwallet }
+
+  /// The `Locked` property of an item or a collection. A vanished object fails as "no such object".
+  func isLocked(_ path: String, interface: String, _ deadline: Deadline) throws(CallFailure) -> Bool {
+    let value = try propertiesGet(self, path: path, interface: interface, property: "Locked", deadline)
+    defer { g_variant_unref(value) }  // transfer full
+    guard let locked = Variant.bool(value) else {
+      throw CallFailure(call: SecretServiceConnection.getCall, cause: .other, message: "Locked is not b")
+    }
+    return locked
+  }
+
+  /// KWallet: fails with `.locked` when the item is locked. A locked KWallet accepts `SetSecret` (and erases the
+  /// secret), `Delete` and property changes; gnome-keyring refuses them with IsLocked, which this restores.
+  /// Nothing is checked on other providers. (A lock between the check and the write is not caught.)
+  func refuseIfLockedOnKWallet(_ item: String, call: String, _ deadline: Deadline) throws(CallFailure) {
+    guard isKWallet else { return }
+    if try isLocked(item, interface: SecretInterface.item, deadline) {
+      throw CallFailure(call: call, cause: .locked, message: "the item is locked")
+    }
+  }
+
+  /// The collection an item path belongs to (its parent path).
+  static func collectionPath(ofItem item: String) -> String {
+    guard let slash = item.lastIndex(of: "/"), slash != item.startIndex else { return item }
+    return String(item[..<slash])
+  }
+
+  /// KWallet: the items of `paths` whose collection is locked (KWallet locks whole wallets). Its `GetSecrets` returns
+  /// locked items with an empty secret instead of leaving them out. Empty on other providers.
+  func lockedOnKWallet(_ paths: [String], _ deadline: Deadline) throws(CallFailure) -> Set<String> {
+    guard isKWallet else { return [] }
+    var lockedCollections: Set<String> = []
+    var checked: Set<String> = []
+    for collection in paths.map(Self.collectionPath(ofItem:)) where checked.insert(collection).inserted {
+      do {
+        if try isLocked(collection, interface: SecretInterface.collection, deadline) {
+          lockedCollections.insert(collection)
+        }
+      } catch  where error.error?.meansNoSuchObject == true || error.error?.meansInvalidArguments == true {
+        continue  // not a collection: GetSecrets reports the item
+      }
+    }
+    return Set(paths.filter { lockedCollections.contains(Self.collectionPath(ofItem: $0)) })
+  }
+}
+
+// MARK: - Labels
+
+extension ServiceHandle {
+  /// What KWallet stores for an empty label, which it refuses ("Item label is invalid").
+  static let kwalletEmptyLabel = "(no label)"
+  /// What KWallet stores for `/` in a label: U+2215 DIVISION SLASH. KWallet keys its entries by label and reads a
+  /// `/` as a folder separator: `dir/x` goes to folder `dir`, a label starting with `Secret Service/` loses that
+  /// prefix when read back, and renaming a text item into another folder corrupts its secret.
+  static let kwalletSlash = "\u{2215}"
+
+  /// The label sent to the provider for `label`. KWallet: an empty label becomes `kwalletEmptyLabel` and every `/`
+  /// becomes `kwalletSlash`; other providers get `label` unchanged.
+  func storedLabel(_ label: String) -> String {
+    guard isKWallet else { return label }
+    if label.isEmpty { return Self.kwalletEmptyLabel }
+    return label.replacingOccurrences(of: "/", with: Self.kwalletSlash)
+  }
+
+  /// The label callers see for a label read from the provider: the inverse of `storedLabel`. On KWallet a label
+  /// that really is `(no label)` reads back empty and U+2215 reads back as `/` (also in other clients' labels).
+  func readLabel(_ stored: String) -> String {
+    guard isKWallet else { return stored }
+    if stored == Self.kwalletEmptyLabel { return "" }
+    return stored.replacingOccurrences(of: Self.kwalletSlash, with: "/")
+  }
+}
+
+// MARK: - Unlocking
+
+extension ServiceHandle {
+  /// KWallet: whether the wallet behind `collection` is open (`org.kde.KWallet.isOpen(label)`). An open wallet whose
+  /// collection still says `Locked` (opened at login through PAM) unlocks through a prompt that completes at once,
+  /// without a dialog; a closed one asks for its password in a dialog. Nil when it cannot be told.
+  func kwalletIsOpen(_ collection: String, _ deadline: Deadline) -> Bool? {
+    guard isKWallet else { return nil }
+    do {
+      let labelValue = try propertiesGet(
+        self, path: collection, interface: SecretInterface.collection, property: "Label", deadline)
+      let wallet = Variant.string(labelValue)
+      g_variant_unref(labelValue)  // transfer full
+      guard let wallet else { return nil }
+      for (name, path) in [("org.kde.kwalletd5", "/modules/kwalletd5"), ("org.kde.kwalletd6", "/modules/kwalletd6")] {
+        guard
+          let reply = try? busCall(
+            bus, destination: name, path: path, interface: "org.kde.KWallet", method: "isOpen",
+            parameters: g_variant_new_tuple([g_variant_new_string(wallet)], 1),  // floating
+            replyType: ProviderVariantType.boolReply, autoStart: false, deadline)
+        else { continue }
+        defer { g_variant_unref(reply) }  // transfer full
+        let child = Variant.child(reply, 0)  // transfer full
+        defer { g_variant_unref(child) }
+        return Variant.bool(child)
+      }
+      return nil
+    } catch {
+      return nil
+    }
+  }
+
+  /// KWallet: whether the daemon cannot show a dialog, so that an unlock prompt would never be answered. Told from
+  /// the daemon's environment (`/proc/<pid>/environ`, same user): `QT_QPA_PLATFORM` `offscreen` or `minimal`, or
+  /// neither `DISPLAY` nor `WAYLAND_DISPLAY`. False when it cannot be read (then prompts are waited for).
+  func kwalletIsHeadless(_ deadline: Deadline) -> Bool {
+    guard isKWallet else { return false }
+    guard
+      let reply = try? busCall(
+        bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+        method: "GetConnectionUnixProcessID", parameters: g_variant_new_tuple([g_variant_new_string(busName)], 1),
+        replyType: ProviderVariantType.uint32Reply, autoStart: false, deadline)
+    else { return false }
+    let child = Variant.child(reply, 0)  // transfer full
+    let pid = g_variant_get_uint32(child)
+    g_variant_unref(child)
+    g_variant_unref(reply)  // transfer full
+    var contents: UnsafeMutablePointer<gchar>? = nil
+    var length: gsize = 0
+    // contents: transfer full (g_file_get_contents reads /proc files, whose size is 0, to their end)
+    guard g_file_get_contents("/proc/\(pid)/environ", &contents, &length, nil) != 0, let contents else {
+      return false
+    }
+    let data = Data(bytes: contents, count: Int(length))
+    g_free(contents)  // transfer full
+    var environment: [String: String] = [:]
+    for entry in data.split(separator: 0) {
+      guard let text = String(bytes: entry, encoding: .utf8), let equals = text.firstIndex(of: "=") else { continue }
+      environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    if let platform = environment["QT_QPA_PLATFORM"], ["offscreen", "minimal"].contains(platform) { return true }
+    return (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+  }
+}
+
+extension GLibError {
+  /// `org.freedesktop.DBus.Error.InvalidArgs`: what KWallet answers for an unknown item in `GetSecrets` ("Can't find
+  /// item at path …") and for objects that cannot be locked.
+  var meansInvalidArguments: Bool { isDBus(G_DBUS_ERROR_INVALID_ARGS) }
+}

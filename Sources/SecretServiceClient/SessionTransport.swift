@@ -1,0 +1,88 @@
+import CLibSecret
+import CLibSecretShims
+
+/// How secrets travel between us and the provider: the Secret Service session the handle opened.
+///
+/// - `libsecret`: libsecret's own session (`SECRET_SERVICE_OPEN_SESSION`): `dh-ietf1024-sha256-aes128-cbc-pkcs7`
+///   where the provider offers it, else `plain`. Secrets are encoded and decoded by libsecret.
+/// - `plain(path:)`: a `plain` session we opened ourselves, used on KWallet only. kwalletd5's Diffie-Hellman
+///   sessions are broken about 1 % of the time (it drops leading zero bytes of the key material, and refuses
+///   client keys with a leading zero byte): some calls fail, some secrets decrypt to empty or to **wrong bytes**
+///   without any error, and a failed create leaves an item with an empty secret. Wrong bytes cannot be detected
+///   afterwards, so retrying cannot make encrypted sessions correct; a plain session can. The secret then crosses
+///   the user's private session bus unencrypted: a program that can read it there (a bus monitor of the same user)
+///   could as well ask the provider for the secret itself or read our memory, so the encryption protected against
+///   nobody the bus does not already trust. The trade-off is documented in docs/backends.md.
+enum SessionTransport: Sendable {
+  case libsecret
+  case plain(path: String)
+
+  /// Opens a `plain` session with `destination` and returns its path.
+  static func openPlain(_ bus: BusConnection, destination: String, _ deadline: Deadline) throws(CallFailure)
+    -> String
+  {
+    let reply = try busCall(
+      bus, destination: destination, path: SecretInterface.servicePath, interface: SecretInterface.service,
+      method: "OpenSession", parameters: ssc_variant_new_open_session_args("plain"),  // floating
+      replyType: ProviderVariantType.openSessionReply, autoStart: false, deadline)
+    defer { g_variant_unref(reply) }  // the reply (transfer full)
+    let path = Variant.child(reply, 1)  // transfer full
+    defer { g_variant_unref(path) }
+    guard let session = Variant.string(path), session != "/" else {
+      throw CallFailure(
+        call: dbusCallName(SecretInterface.service, "OpenSession"), cause: .other, message: "no session path")
+    }
+    return session
+  }
+
+  /// Closes a session without waiting for the reply (the connection may be gone already).
+  static func close(_ bus: BusConnection, destination: String, path: String) {
+    // A NULL callback sends the call with NO_REPLY_EXPECTED: nothing waits, no main context is involved.
+    g_dbus_connection_call(
+      bus.pointer, destination, path, "org.freedesktop.Secret.Session", "Close", nil, nil,
+      G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
+  }
+}
+
+extension ServiceHandle {
+  /// The D-Bus path of the session secrets are encoded for.
+  func sessionPath() throws(CallFailure) -> String {
+    switch session {
+    case .libsecret: try secretServiceGetSessionDBusPath(service)
+    case .plain(let path): path
+    }
+  }
+
+  /// Encodes a secret for the session. Returns: (transfer floating) an `(oayays)` variant.
+  func encodeSecret(_ secret: SecretBytes, contentType: String) throws(CallFailure) -> OpaquePointer {
+    switch session {
+    case .libsecret:
+      return try secretServiceEncodeDBusSecret(service, secret, contentType: contentType)
+    case .plain(let path):
+      let value = secret.withUnsafeBytes { bytes in
+        ssc_secret_value_new_wiping(bytes.baseAddress, gsize(bytes.count), contentType)!  // transfer full
+      }
+      defer { secret_value_unref(UnsafeMutableRawPointer(value)) }  // ours; the variant holds its own reference
+      return ssc_variant_new_plain_secret(path, value)  // transfer floating
+    }
+  }
+
+  /// Decodes an `(oayays)` secret (borrowed) received for the session into a copy the caller owns.
+  func decodeSecret(_ encoded: OpaquePointer) throws(CallFailure) -> SecretBytes {
+    switch session {
+    case .libsecret:
+      return try secretServiceDecodeDBusSecret(service, encoded)
+    case .plain:
+      var length: gsize = 0
+      let bytes = ssc_variant_plain_secret_bytes(encoded, &length)  // transfer none (owned by `encoded`)
+      return SecretBytes(copying: bytes, count: Int(length))
+    }
+  }
+
+  /// The content type a secret is sent with: `text/plain` when the bytes are valid UTF-8 without NUL, else
+  /// `application/octet-stream` (KWallet stores `text/*` as a QString, losing invalid UTF-8 and everything from
+  /// the first NUL on).
+  static func contentType(of secret: SecretBytes) -> String {
+    secret.isUTF8TextWithoutNUL ? "text/plain" : "application/octet-stream"
+  }
+}
