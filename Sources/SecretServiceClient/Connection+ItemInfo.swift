@@ -24,9 +24,10 @@ extension SecretServiceConnection {
         if error.meansNoSuchObject { continue }  // vanished meanwhile
         throw CallFailure(call: Self.getAllCall, error: error)
       }
-      guard let reply = fetch.replies[index], let info = Self.parseItemInfo(path, reply) else {
+      guard let reply = fetch.replies[index], var info = Self.parseItemInfo(path, reply) else {
         throw CallFailure(call: Self.getAllCall, cause: .other, message: "malformed item properties")
       }
+      info.label = handle.readLabel(info.label)  // KWallet: the label as given to createItem/setLabel
       result.append(info)
     }
     return result
