@@ -14,7 +14,8 @@ struct IdentityPair: Sendable {
 ///
 /// The query's attributes are split as Apple's join reads them: label, issuer, serial number, subject key ID (and
 /// the other certificate-only attributes) are matched on the certificate, every other attribute (key class, tag,
-/// access group, accessibility, synchronizable…) on the key; the certificate match keys filter the certificates.
+/// access group, accessibility, synchronizable…) on the key, the access group on both; the certificate match keys
+/// filter the certificates.
 /// Only private keys (`kSecAttrKeyClassPrivate`) pair with certificates (Apple's join requires `keys.priv`, which
 /// software public keys also carry; pairing a certificate with its own public key makes no identity).
 struct IdentitySearch {
@@ -54,6 +55,8 @@ struct IdentitySearch {
       }
     }
     key.attributes[RawKey.keyClass] = key.attributes[RawKey.keyClass] ?? .integer(1)
+    // Apple's join restricts both rows to the access groups searched (`cert.agrp IN …` and `agrp IN …`).
+    certificate.attributes[RawKey.accessGroup] = query.attributes[RawKey.accessGroup]
     // Synchronizable is the key's (Apple's `keys.*`); the certificate may be either.
     certificate.synchronizableAny = true
     key.synchronizableAny = query.synchronizableAny

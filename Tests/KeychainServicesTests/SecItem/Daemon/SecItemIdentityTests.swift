@@ -169,4 +169,18 @@ struct SecItemIdentityTests {
     #expect(identity?.isEqual(try vectors.identity) == true)
     SecItemDelete([kSecClass as String: kSecClassKey, kSecValueRef as String: try vectors.privateKey] as CFDictionary)
   }
+
+  @Test("an access group restricts both the certificate and the key of an identity")
+  func accessGroup() throws {
+    let vectors = try made()
+    let group = unique("identity-group")
+    let added = add([
+      kSecClass as String: kSecClassIdentity, kSecValueRef as String: try vectors.identity,
+      kSecAttrAccessGroup as String: group,
+    ])
+    #expect(added == errSecSuccess)
+    #expect(matchCount(identityQuery([kSecAttrAccessGroup as String: group])) == 1)
+    #expect(matchCount(identityQuery([kSecAttrAccessGroup as String: unique("other-group")])) == 0)
+    #expect(SecItemDelete(identityQuery([kSecAttrAccessGroup as String: group]) as CFDictionary) == errSecSuccess)
+  }
 }
