@@ -46,7 +46,10 @@ extension SecretServiceConnection {
     return try perform(.collection, timeout: left, allowPrompts: ui == .allowed) {
       (handle, deadline) throws(CallFailure) in
       let paths = objects.map(\.rawValue)
-      if handle.isKWallet { try Self.preparePromptOnKWallet(handle, paths, ui: ui, call: call, deadline) }
+      if handle.isKWallet {
+        if Self.allUnlocked(handle, paths, deadline) { return objects }
+        try Self.preparePromptOnKWallet(handle, paths, ui: ui, call: call, deadline)
+      }
       let unlocked: [String]
       do throws(CallFailure) {
         unlocked = try sscServiceUnlockPaths(handle.service, paths, deadline)
@@ -93,8 +96,8 @@ extension SecretServiceConnection {
   /// `/org/freedesktop/secrets/aliases/<a>`, and the items below them).
   static func collectionOf(_ path: String) -> String {
     let elements = path.split(separator: "/")
-    guard elements.count > 4 else { return path }
-    return "/" + elements.prefix(4).joined(separator: "/")
+    guard elements.count > 5 else { return path }
+    return "/" + elements.prefix(5).joined(separator: "/")
   }
 
   private static func nanoseconds(_ duration: Duration) -> Int {

@@ -85,18 +85,21 @@ func serviceGetSecrets(_ handle: ServiceHandle, _ paths: [String], _ deadline: D
   let locked = try handle.lockedOnKWallet(paths, deadline)
   var requested = locked.isEmpty ? paths : paths.filter { !locked.contains($0) }
   if requested.isEmpty { return [:] }
-  var result: [String: SecretBytes]
-  do {
-    result = try getSecretsCall(handle, requested, deadline)
-  } catch  where error.error?.meansInvalidArguments == true || error.error?.meansNoSuchObject == true {
-    // One item vanished (KWallet fails the whole call): ask again for the items that still exist.
-    let infos = try SecretServiceConnection.fetchItemInfo(
-      handle, requested.map { ObjectPath(rawValue: $0) }, deadline)
-    let existing = Set(infos.map(\.path.rawValue))
-    guard existing.count < Set(requested).count else { throw error }
-    requested = requested.filter(existing.contains)
-    if requested.isEmpty { return [:] }
-    result = try getSecretsCall(handle, requested, deadline)
+  var result: [String: SecretBytes] = [:]
+  while true {
+    do {
+      result = try getSecretsCall(handle, requested, deadline)
+      break
+    } catch  where error.error?.meansInvalidArguments == true || error.error?.meansNoSuchObject == true {
+      // An item vanished (KWallet fails the whole call): ask again for the items that still exist, as long as
+      // items keep vanishing and the deadline allows.
+      let infos = try SecretServiceConnection.fetchItemInfo(
+        handle, requested.map { ObjectPath(rawValue: $0) }, deadline)
+      let existing = Set(infos.map(\.path.rawValue))
+      guard existing.count < Set(requested).count, !deadline.isExpired else { throw error }
+      requested = requested.filter(existing.contains)
+      if requested.isEmpty { return [:] }
+    }
   }
   if handle.isKWallet {
     // An empty secret is either the item's own or the wallet was closed since the check above.

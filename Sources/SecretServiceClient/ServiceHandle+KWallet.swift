@@ -63,13 +63,19 @@ extension ServiceHandle {
   /// `/` as a folder separator: `dir/x` goes to folder `dir`, a label starting with `Secret Service/` loses that
   /// prefix when read back, and renaming a text item into another folder corrupts its secret.
   static let kwalletSlash = "\u{2215}"
+  /// What KWallet gets after a label ending in `__<digits>_` (U+2060 WORD JOINER, invisible): KWallet names the
+  /// entries of same-label items `label__0_`, `label__1_`, … and reads any key of that shape back without the
+  /// suffix, so the label `x__0_` of a first item would read back as `x`.
+  static let kwalletSuffixGuard = "\u{2060}"
 
-  /// The label sent to the provider for `label`. KWallet: an empty label becomes `kwalletEmptyLabel` and every `/`
-  /// becomes `kwalletSlash`; other providers get `label` unchanged.
+  /// The label sent to the provider for `label`. KWallet: an empty label becomes `kwalletEmptyLabel`, every `/`
+  /// becomes `kwalletSlash`, and a label ending like KWallet's copy numbers gets `kwalletSuffixGuard`; other
+  /// providers get `label` unchanged.
   func storedLabel(_ label: String) -> String {
     guard isKWallet else { return label }
     if label.isEmpty { return Self.kwalletEmptyLabel }
-    return label.replacingOccurrences(of: "/", with: Self.kwalletSlash)
+    let stored = label.replacingOccurrences(of: "/", with: Self.kwalletSlash)
+    return Self.endsLikeCopyNumber(stored) ? stored + Self.kwalletSuffixGuard : stored
   }
 
   /// The label callers see for a label read from the provider: the inverse of `storedLabel`. On KWallet a label
@@ -77,7 +83,22 @@ extension ServiceHandle {
   func readLabel(_ stored: String) -> String {
     guard isKWallet else { return stored }
     if stored == Self.kwalletEmptyLabel { return "" }
-    return stored.replacingOccurrences(of: Self.kwalletSlash, with: "/")
+    var scalars = stored.unicodeScalars
+    if scalars.last == "\u{2060}", Self.endsLikeCopyNumber(String(scalars.dropLast())) { scalars.removeLast() }
+    return String(scalars).replacingOccurrences(of: Self.kwalletSlash, with: "/")
+  }
+
+  /// Whether `label` ends with `__<digits>_`, the shape of KWallet's copy numbers.
+  static func endsLikeCopyNumber(_ label: String) -> Bool {
+    let scalars = Array(label.unicodeScalars)
+    guard scalars.last == "_" else { return false }
+    var index = scalars.count - 2
+    var digits = 0
+    while index >= 0, ("0"..."9").contains(scalars[index]) {
+      digits += 1
+      index -= 1
+    }
+    return digits > 0 && index >= 1 && scalars[index] == "_" && scalars[index - 1] == "_"
   }
 }
 

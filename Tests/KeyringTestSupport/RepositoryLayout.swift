@@ -18,6 +18,9 @@ public enum RepositoryLayout {
   /// `dbus/keyring-holder`: prints its environment, then waits until its stdin closes.
   public static var keyringHolder: String { script("keyring-holder") }
 
+  /// `dbus/kwallet-pam.py`: KWallet's PAM login path (`exec`, `open KEYFILE`); run it with `ExternalCommand.python3`.
+  public static var kwalletPAM: String { script("kwallet-pam.py") }
+
   private static func script(_ name: String) -> String {
     root.appendingPathComponent("dbus").appendingPathComponent(name).path
   }
