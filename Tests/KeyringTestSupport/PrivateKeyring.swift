@@ -40,8 +40,10 @@ public final class PrivateKeyring: Sendable {
     public var description: String { String(option.dropFirst(2)) }
   }
 
-  /// The mode it was started in.
+  /// The mode it was started in (as asked for: `.unlocked` and `.locked` also on KWallet).
   public let mode: Mode
+  /// The provider it runs: KWallet for `.kwallet`, and for `.unlocked` and `.locked` when started on that backend.
+  public let backend: KeyringBackend
   /// The private bus's address (`unix:path=…,guid=…`): give it to a connection, or as DBUS_SESSION_BUS_ADDRESS.
   public let busAddress: String
   /// The temporary directory holding the bus socket, HOME, XDG_* and the keyring files; removed by `stop()`.
@@ -51,8 +53,11 @@ public final class PrivateKeyring: Sendable {
   public let environment: [String: String]
   private let holder: KeyringHolder
 
-  private init(mode: Mode, holder: KeyringHolder, busAddress: String, stateDirectory: String) {
+  private init(
+    mode: Mode, backend: KeyringBackend, holder: KeyringHolder, busAddress: String, stateDirectory: String
+  ) {
     self.mode = mode
+    self.backend = backend
     self.holder = holder
     self.busAddress = busAddress
     self.stateDirectory = stateDirectory
@@ -64,16 +69,28 @@ public final class PrivateKeyring: Sendable {
   /// Starts a private bus and keyring in `mode`; returns when org.freedesktop.secrets answers (or, for
   /// `.noProvider`, when the bus is up). Typically takes 50–150 ms (`.kwallet`: 250–550 ms).
   ///
+  /// On `backend` `.kwallet` (by default the test process's, `KeyringBackend.current`), `.unlocked` starts KWallet
+  /// (as `.kwallet`) and `.locked` starts KWallet and then locks it (`lock()`), so that tests written for a private
+  /// keyring run on KWallet too. Tests of gnome-keyring's own behaviour pass `backend: .gnomeKeyring`.
+  ///
   /// - Throws: `KeyringFixtureError` when the scripts fail or are not ready within `timeout`.
-  public static func start(_ mode: Mode = .unlocked, timeout: Duration = .seconds(20)) throws -> PrivateKeyring {
-    let holder = try KeyringHolder.launch(option: mode.option, timeout: timeout)
+  public static func start(
+    _ mode: Mode = .unlocked, backend: KeyringBackend = .current, timeout: Duration = .seconds(20)
+  ) throws -> PrivateKeyring {
+    let onKWallet = mode == .kwallet || (backend == .kwallet && (mode == .unlocked || mode == .locked))
+    let option = onKWallet ? Mode.kwallet.option : mode.option
+    let holder = try KeyringHolder.launch(option: option, timeout: timeout)
     guard let bus = holder.environment["DBUS_SESSION_BUS_ADDRESS"], bus.hasPrefix("unix:"),
       let directory = holder.environment["WITH_KEYRING_DIR"], !directory.isEmpty
     else {
       holder.stop()
       throw KeyringFixtureError("keyring-holder reported no bus address or state directory: \(holder.environment)")
     }
-    return PrivateKeyring(mode: mode, holder: holder, busAddress: bus, stateDirectory: directory)
+    let keyring = PrivateKeyring(
+      mode: mode, backend: onKWallet ? .kwallet : .gnomeKeyring, holder: holder, busAddress: bus,
+      stateDirectory: directory)
+    if onKWallet && mode == .locked { try keyring.lock() }
+    return keyring
   }
 
   /// Kills the daemon (gnome-keyring-daemon or kwalletd5) with SIGKILL and returns once
