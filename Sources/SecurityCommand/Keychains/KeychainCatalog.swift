@@ -29,11 +29,19 @@ protocol KeychainCatalog: AnyObject {
 }
 
 extension KeychainCatalog {
+  /// The name of macOS's login keychain.
+  static var loginName: String { "login" }
+
   /// The collection a command-line keychain name means (macOS's `keychain_open`), nil when there is none.
   ///
   /// Accepted: the collection's object path; its name (`login`); and the macOS spellings of a keychain file, whose
   /// last path element without `.keychain`, `.keychain-db` or `.keyring` is the name (`login.keychain`,
   /// `~/Library/Keychains/login.keychain-db`).
+  ///
+  /// `login` (in any spelling) names the default collection when no collection is called `login`: macOS's login
+  /// keychain is the user's default keychain, and KWallet's default collection is the wallet `kdewallet`. No such
+  /// stand-in exists for `session` (gnome-keyring's in-memory collection, which KWallet lacks): there it is a
+  /// keychain that could not be found.
   func resolve(_ name: String) throws(KeychainError) -> Keychain? {
     let all = try keychains()
     if let exact = all.first(where: { $0.path == name }) { return exact }
@@ -42,6 +50,7 @@ extension KeychainCatalog {
       base = String(base.dropLast(suffix.count))
       break
     }
-    return all.first { $0.name == base }
+    if let named = all.first(where: { $0.name == base }) { return named }
+    return base == Self.loginName ? try defaultKeychain() : nil
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyringTestSupport
 import Testing
 
 /// add-, find- and delete-generic-password against the real keyring (`dbus/with-keyring swift test`).
@@ -15,7 +16,8 @@ struct GenericPasswordTests {
     #expect(lines.count == 21)
     #expect(
       Array(lines.prefix(7)) == [
-        "keychain: \"/org/freedesktop/secrets/collection/login\"", "version: 512", "class: \"genp\"", "attributes:",
+        "keychain: \"\(KeyringBackend.current.defaultCollectionPath)\"", "version: 512", "class: \"genp\"",
+        "attributes:",
         "    0x00000007 <blob>=\"\(service)\"", "    0x00000008 <blob>=<NULL>", "    \"acct\"<blob>=\"alice\"",
       ])
     #expect(lines[7].hasPrefix("    \"cdat\"<timedate>=0x"))

@@ -1,4 +1,5 @@
 import Foundation
+import KeyringTestSupport
 import Testing
 
 /// add-, find- and delete-internet-password against the real keyring.
@@ -15,7 +16,8 @@ struct InternetPasswordTests {
     #expect(add.status == 0)
     let output = security(["find-internet-password", "-s", server]).output
     #expect(
-      output.hasPrefix("keychain: \"/org/freedesktop/secrets/collection/login\"\nversion: 512\nclass: \"inet\"\n"))
+      output.hasPrefix(
+        "keychain: \"\(KeyringBackend.current.defaultCollectionPath)\"\nversion: 512\nclass: \"inet\"\n"))
     for line in [
       "    \"acct\"<blob>=\"bob\"\n", "    \"atyp\"<blob>=\"form\"\n", "    \"path\"<blob>=\"/login\"\n",
       "    \"port\"<uint32>=0x000001BB \n", "    \"ptcl\"<uint32>=\"htps\"\n", "    \"sdmn\"<blob>=\"realm\"\n",

@@ -10,9 +10,7 @@ struct KeychainCommandTests {
   func listKeychains() {
     let run = security(["list-keychains"])
     #expect(run.status == 0)
-    #expect(
-      run.output
-        == "    \"/org/freedesktop/secrets/collection/login\"\n    \"/org/freedesktop/secrets/collection/session\"\n")
+    #expect(run.output == KeyringBackend.current.collectionPaths.map { "    \"\($0)\"\n" }.joined())
   }
 
   @Test("list-keychains -d system lists nothing on Linux")
@@ -26,7 +24,7 @@ struct KeychainCommandTests {
   func defaultKeychain() {
     let run = security(["default-keychain"])
     #expect(run.status == 0)
-    #expect(run.output == "    \"/org/freedesktop/secrets/collection/login\"\n")
+    #expect(run.output == "    \"\(KeyringBackend.current.defaultCollectionPath)\"\n")
   }
 
   @Test("setting the search list or the default is not supported")

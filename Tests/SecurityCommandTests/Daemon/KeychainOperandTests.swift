@@ -1,4 +1,5 @@
 import Foundation
+import KeyringTestSupport
 import Testing
 
 /// Keychain operands: Secret Service collections named by object path, name or macOS file name.
@@ -9,10 +10,9 @@ struct KeychainOperandTests {
   @Test("a search restricted to the keychain holding the item finds it, under any of its spellings")
   func searchInKeychain() {
     _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x"])
-    for name in [
-      "/org/freedesktop/secrets/collection/login", "login", "login.keychain", "login.keychain-db",
-      "~/Library/Keychains/login.keychain-db",
-    ] {
+    let path = KeyringBackend.current.defaultCollectionPath
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    for name in [path, name, "\(name).keychain", "\(name).keychain-db", "~/Library/Keychains/\(name).keychain-db"] {
       #expect(security(["find-generic-password", "-s", service, name]).status == 0, "\(name)")
     }
   }
@@ -38,6 +38,14 @@ struct KeychainOperandTests {
     #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x", "login.keychain"]).status == 0)
   }
 
+  @Test("login names the default keychain in every spelling, also where no collection is called login (KWallet)")
+  func loginIsDefault() {
+    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x"])
+    for name in ["login", "login.keychain", "login.keychain-db", "~/Library/Keychains/login.keychain-db"] {
+      #expect(security(["find-generic-password", "-s", service, name]).status == 0, "\(name)")
+    }
+  }
+
   @Test("adding to an unknown keychain fails with errSecNoSuchKeychain")
   func addToUnknown() {
     let run = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x", "nope.keychain"])
@@ -50,8 +58,17 @@ struct KeychainOperandTests {
   @Test("adding to a keychain other than the default is not supported yet")
   func addToOther() {
     let run = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x", "session"])
-    #expect(run.status == 252)
-    #expect(
-      run.error == "security: SecKeychainItemCreateFromContent (session): Function or operation not implemented.\n")
+    switch KeyringBackend.current {
+    case .gnomeKeyring:
+      #expect(run.status == 252)
+      #expect(
+        run.error == "security: SecKeychainItemCreateFromContent (session): Function or operation not implemented.\n")
+    case .kwallet:
+      // KWallet has no `session` collection: an unknown keychain.
+      #expect(run.status == 50)
+      #expect(
+        run.error
+          == "security: SecKeychainItemCreateFromContent (session): The specified keychain could not be found.\n")
+    }
   }
 }
