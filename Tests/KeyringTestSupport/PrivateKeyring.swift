@@ -108,6 +108,8 @@ public final class PrivateKeyring: Sendable {
   public func startDaemon() throws { try control("start") }
 
   /// `kill()` then `startDaemon()`: clients holding a connection see the daemon go away and come back.
+  /// KWallet: `quitDaemon()` then `startDaemon()`, so that items written in the last ~5 s keep their secrets
+  /// as they do on gnome-keyring (`kill()` + `startDaemon()` is the crash). Item paths are renumbered.
   public func restart() throws { try control("restart") }
 
   /// Locks the login collection (the `default` alias), without a prompt, and checks that it is locked.
@@ -137,9 +139,11 @@ public final class PrivateKeyring: Sendable {
   /// Runs a command-line program against this keyring (its `environment` on top of ours), capturing
   /// stdout, stderr and the exit status; see `ExternalCommand.run`.
   public func run(
-    _ executable: String, _ arguments: [String] = [], input: Data? = nil, timeout: Duration = .seconds(30)
+    _ executable: String, _ arguments: [String] = [], input: Data? = nil, timeout: Duration = .seconds(30),
+    accept: ((CommandResult) -> Bool)? = nil
   ) throws -> CommandResult {
-    try ExternalCommand.run(executable, arguments, environment: environment, input: input, timeout: timeout)
+    try ExternalCommand.run(
+      executable, arguments, environment: environment, input: input, timeout: timeout, accept: accept)
   }
 
   /// Ends the holder; with-keyring then stops the daemons and the bus and removes `stateDirectory`.
