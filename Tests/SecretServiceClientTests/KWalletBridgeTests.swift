@@ -56,6 +56,29 @@ struct KWalletBridgeTests {
     }
   }
 
+  @Test("on KWallet the connection opens a plain session (its encrypted ones are broken), elsewhere an encrypted one")
+  func plainSession() throws {
+    let rules = ["type=method_call,interface=org.freedesktop.Secret.Service,member=OpenSession"]
+    let keyring = try PrivateKeyring.start(.kwallet)
+    defer { keyring.stop() }
+    let monitor = try BusMonitor(busAddress: keyring.busAddress, rules: rules)
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    let collection = try #require(try connection.readAlias("default"))
+    let item = try connection.createItem(
+      in: collection, label: "plain", attributes: [:], secret: SecretBytes(Array("plain-marker".utf8)))
+    #expect(try connection.secrets([item])[item]?.copyData() == Data("plain-marker".utf8))
+    let output = monitor.stop()
+    #expect(output.contains("string \"plain\""), "\(output)")
+    #expect(!output.contains("dh-ietf1024"), "\(output)")
+
+    let gnome = try PrivateKeyring.start(.unlocked, backend: .gnomeKeyring)
+    defer { gnome.stop() }
+    let gnomeMonitor = try BusMonitor(busAddress: gnome.busAddress, rules: rules)
+    _ = try SecretServiceConnection(options: .init(busAddress: gnome.busAddress)).readAlias("default")
+    let gnomeOutput = gnomeMonitor.stop()
+    #expect(gnomeOutput.contains("dh-ietf1024-sha256-aes128-cbc-pkcs7"), "\(gnomeOutput)")
+  }
+
   @Test("400 creates and reads in a row all return their own secret (no bad encrypted session)")
   func manySessions() throws {
     let wallet = try Wallet()
