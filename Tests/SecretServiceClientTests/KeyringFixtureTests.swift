@@ -46,7 +46,13 @@ struct KeyringFixtureTests {
     #expect(found.output == "s3cret")
   }
 
-  @Test("the locked mode makes secret-tool fail at once instead of prompting")
+  // KWallet: that pending dialog also blocks its PAM unlock (docs/testing.md); the bridge's side of a closed
+  // wallet is KWalletBridgeTests.closedHeadless.
+  @Test(
+    "the locked mode makes secret-tool fail at once instead of prompting",
+    .disabled(
+      if: KeyringBackend.isKWallet,
+      "secret-tool's Unlock opens KWallet's dialog, which never returns headless"))
   func lockedRefuses() throws {
     let keyring = try PrivateKeyring.start(.locked)
     defer { keyring.stop() }
@@ -68,7 +74,12 @@ struct KeyringFixtureTests {
     #expect(throws: KeyringFixtureError.self) { try keyring.restart() }
   }
 
-  @Test("kill removes the provider and startDaemon brings back the items written before")
+  // KWallet: see docs/backends.md; restart() quits kwalletd5 cleanly (it writes first).
+  @Test(
+    "kill removes the provider and startDaemon brings back the items written before",
+    .disabled(
+      if: KeyringBackend.isKWallet,
+      "kwalletd5 writes its wallet ~5 s after a change: a SIGKILL sooner loses the secret"))
   func killAndStart() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
@@ -97,7 +108,13 @@ struct KeyringFixtureTests {
     #expect(try lookup(id: id, in: keyring).output == "kept")
   }
 
-  @Test("lock hides the secrets and unlock brings them back without a prompt")
+  // KWallet: that pending dialog also blocks its PAM unlock (docs/testing.md); the bridge's side of a closed
+  // wallet is KWalletBridgeTests.closedHeadless.
+  @Test(
+    "lock hides the secrets and unlock brings them back without a prompt",
+    .disabled(
+      if: KeyringBackend.isKWallet,
+      "secret-tool's Unlock opens KWallet's dialog, which never returns headless"))
   func lockAndUnlock() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }

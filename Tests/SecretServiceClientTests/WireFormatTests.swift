@@ -53,7 +53,11 @@ struct WireFormatTests {
     #expect(contentTypes(monitor.stop()) == ["text/plain", "application/octet-stream"])
   }
 
-  @Test("secrets are encrypted on the bus (the session negotiated encryption)")
+  @Test(
+    "secrets are encrypted on the bus (the session negotiated encryption)",
+    .disabled(
+      if: KeyringBackend.isKWallet,
+      "on KWallet the bridge uses a plain session on purpose (docs/backends.md); KWalletBridgeTests.plainSession"))
   func encryptedTransfer() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
