@@ -180,7 +180,7 @@ struct SecItemFaultTests {
       "gdbus",
       [
         "call", "--session", "--dest", "org.freedesktop.secrets", "--object-path",
-        "/org/freedesktop/secrets/collection/login", "--method", "org.freedesktop.Secret.Collection.Delete",
+        keyring.backend.defaultCollectionPath, "--method", "org.freedesktop.Secret.Collection.Delete",
       ])
     try #require(removed.succeeded, "\(removed)")
     #expect(on(keyring) { add(genericPassword(service: service)) } == errSecNoDefaultKeychain)
