@@ -19,7 +19,8 @@ struct InteropTests {
   func securityToPythonKeyring() throws {
     #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "from security"]).status == 0)
     let script = "import keyring; print(keyring.get_password('\(service)', 'alice'))"
-    #expect(try ExternalCommand.run(ExternalCommand.python3, ["-c", script]).output == "from security\n")
+    let read = try ExternalCommand.run(ExternalCommand.python3, ["-c", script]) { $0.output == "from security\n" }
+    #expect(read.output == "from security\n")
   }
 
   @Test("an internet password secret-tool stored with libsecret's network names is found")

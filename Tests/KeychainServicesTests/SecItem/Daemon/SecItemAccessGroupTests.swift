@@ -123,7 +123,8 @@ struct SecItemAccessGroupTests {
       #expect(status == errSecSuccess)
     }
     let read = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; print(keyring.get_password('\(service)', 'py'), end='')"])
+      ExternalCommand.python3, ["-c", "import keyring; print(keyring.get_password('\(service)', 'py'), end='')"]
+    ) { $0.output == "new" }
     #expect(read.output == "new")
   }
 }

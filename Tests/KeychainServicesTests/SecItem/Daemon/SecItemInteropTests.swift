@@ -13,8 +13,9 @@ struct SecItemInteropTests {
     try ExternalCommand.run("secret-tool", arguments, input: input.map { Data($0.utf8) })
   }
 
-  func python(_ script: String) throws -> CommandResult {
-    try ExternalCommand.run(ExternalCommand.python3, ["-c", script])
+  /// `accept`: on KWallet, a result to run again for (see `ExternalCommand.run`).
+  func python(_ script: String, accept: ((CommandResult) -> Bool)? = nil) throws -> CommandResult {
+    try ExternalCommand.run(ExternalCommand.python3, ["-c", script], accept: accept)
   }
 
   @Test("a Python keyring password (service + username) is found as a generic password")
@@ -36,7 +37,9 @@ struct SecItemInteropTests {
       add(
         merged(genericPassword(service: service, account: "swift"), [kSecValueData as String: Data(utf8: "sw-secret")]))
         == errSecSuccess)
-    let read = try python("import keyring; print(keyring.get_password('\(service)', 'swift'), end='')")
+    let read = try python("import keyring; print(keyring.get_password('\(service)', 'swift'), end='')") {
+      $0.output == "sw-secret"
+    }
     #expect(read.output == "sw-secret", "\(read)")
   }
 
