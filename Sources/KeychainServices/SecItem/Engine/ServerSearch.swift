@@ -10,7 +10,7 @@ enum ServerSearch {
     let itemClass = query.itemClass
     var base: [String: String] = [:]
     let ownItemsOnly = scope.excludesOtherClients || query.attributes[RawKey.accessGroup] != nil
-    if ownItemsOnly {
+    if ownItemsOnly || itemClass.material != .password {  // keys and certificates exist only under their schema
       base[ReservedNames.schema] = itemClass.schemaName
     }
     if case .write(let groups) = scope, groups.count == 1, let group = groups.first {
