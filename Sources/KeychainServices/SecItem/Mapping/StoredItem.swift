@@ -39,7 +39,21 @@ struct StoredItem: Sendable {
   }
 
   var path: String { snapshot.path }
-  var locator: ItemLocator { ItemLocator(itemClassCode: itemClass.code, path: snapshot.path) }
+  var locator: ItemLocator {
+    ItemLocator(itemClassCode: itemClass.code, path: snapshot.path, identity: identity)
+  }
+
+  /// What a persistent reference carries to recognise the item (`ItemIdentity`): its creation time and the stored
+  /// attributes holding its primary key (the schema, and every stored name of a primary-key attribute it has).
+  var identity: ItemIdentity {
+    var attributes: [String: String] = [:]
+    var names = [ReservedNames.schema]
+    for key in itemClass.primaryKey {
+      if let descriptor = itemClass.descriptor(key) { names += AttributeCodec.occupiedNames(descriptor) }
+    }
+    for name in names { attributes[name] = snapshot.attributes[name] }
+    return ItemIdentity(created: Int64(snapshot.created.timeIntervalSince1970.rounded(.down)), attributes: attributes)
+  }
 
   /// The item's access group; nil for items written by other clients.
   var accessGroup: String? { values[RawKey.accessGroup]?.stringValue }
