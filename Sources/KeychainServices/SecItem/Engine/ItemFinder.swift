@@ -59,6 +59,7 @@ struct ItemFinder {
 
   /// The named items that exist, split by lock state.
   private func named(_ locators: [ItemLocator]) throws(SecItemError) -> (unlocked: [ObjectPath], locked: [ObjectPath]) {
+    let locators = try PersistentReferenceResolver.resolve(locators, store: store)  // stale paths (KWallet)
     var paths: [ObjectPath] = []
     for locator in locators where !paths.contains(ObjectPath(rawValue: locator.path)) {
       paths.append(ObjectPath(rawValue: locator.path))
