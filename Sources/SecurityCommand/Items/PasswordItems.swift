@@ -110,16 +110,20 @@ struct PasswordItems {
 /// Where an item lives, read from its persistent reference.
 ///
 /// Stand-in: SecItem's references keep the item's D-Bus object path to themselves, so the collection is read from
-/// the persistent reference, whose layout KeychainServices documents (`ItemLocator.swift`): `SKLPR1`, the four-byte
-/// class code, then the item's object path in UTF-8.
+/// the persistent reference, whose layout KeychainServices documents (`ItemLocator.swift`): `SKLPR2` (or the older
+/// `SKLPR1`), the four-byte class code, then the item's object path in UTF-8 (in version 2 followed by a newline
+/// and what identifies the item).
 enum ItemLocation {
-  private static let magic = Array("SKLPR1".utf8)
+  private static let magics = [Array("SKLPR2".utf8), Array("SKLPR1".utf8)]
 
   /// The collection path of the item a persistent reference names (`…/collection/login` for
   /// `…/collection/login/12`); nil when the bytes are not such a reference.
   static func collectionPath(fromPersistentReference bytes: [UInt8]) -> String? {
-    guard bytes.count > magic.count + 4, bytes.starts(with: magic) else { return nil }
-    let itemPath = String(decoding: bytes[(magic.count + 4)...], as: UTF8.self)
+    guard let magic = magics.first(where: { bytes.starts(with: $0) }), bytes.count > magic.count + 4 else {
+      return nil
+    }
+    let rest = bytes[(magic.count + 4)...]
+    let itemPath = String(decoding: rest.prefix { $0 != 0x0A }, as: UTF8.self)
     guard let slash = itemPath.lastIndex(of: "/"), slash != itemPath.startIndex else { return nil }
     return String(itemPath[..<slash])
   }

@@ -7,7 +7,9 @@ import Testing
 /// Which attributes the commands search and write, as macOS's tool does.
 @Suite("password command attributes")
 struct PasswordFieldsTests {
-  private func code(_ text: String) -> SecurityCommand.FourCharCode? { SecurityCommand.FourCharCode(parsing: text, complain: { _ in }) }
+  private func code(_ text: String) -> SecurityCommand.FourCharCode? {
+    SecurityCommand.FourCharCode(parsing: text, complain: { _ in })
+  }
 
   @Test("-P is read like atoi and truncated to 16 bits")
   func portParsing() {
@@ -80,5 +82,8 @@ struct PasswordFieldsTests {
     #expect(
       ItemLocation.collectionPath(fromPersistentReference: reference) == "/org/freedesktop/secrets/collection/login")
     #expect(ItemLocation.collectionPath(fromPersistentReference: Array("garbage".utf8)) == nil)
+    let version2 = Array("SKLPR2genp/org/freedesktop/secrets/collection/kdewallet/3\n1700000000\n{\"a/b\":\"c\"}".utf8)
+    #expect(
+      ItemLocation.collectionPath(fromPersistentReference: version2) == "/org/freedesktop/secrets/collection/kdewallet")
   }
 }
