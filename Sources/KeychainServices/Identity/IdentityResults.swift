@@ -27,9 +27,10 @@ enum IdentityResults {
     if needsSecrets && (keySecret == nil || certificateSecret == nil) { return nil }
     var reference: SecIdentity?
     if visible.contains(.reference) {
-      guard let certificateSecret, let keySecret, let made = self.identity(identity, certificateSecret, keySecret)
-      else { return nil }
-      reference = made
+      // As `ResultBuilder`: no identity from a damaged key or certificate leaves a bare reference out and a
+      // dictionary without `kSecValueRef` (Apple's `SecItemResultCopyPrepared`).
+      if let certificateSecret, let keySecret { reference = self.identity(identity, certificateSecret, keySecret) }
+      if reference == nil && visible == .reference { return nil }
     }
     let persistentReference = NSData(data: identity.locator.persistentReference)
     switch visible {

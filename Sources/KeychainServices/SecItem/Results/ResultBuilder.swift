@@ -11,7 +11,8 @@ import Foundation
 enum ResultBuilder {
   /// The result for `items` (already filtered, ordered and limited), or nil when no return type is requested.
   /// Items whose secret is missing from `secrets` (they vanished meanwhile) are left out when data or a key or
-  /// certificate reference is requested, as are items whose secret is not a key or certificate any more.
+  /// certificate reference is requested; items whose secret is not a key or certificate have no reference (left out
+  /// when only the reference is requested, their dictionary without `kSecValueRef` otherwise).
   static func result(
     for items: [StoredItem], returnTypes: ReturnTypes, asArray: Bool, secrets: [String: Data]
   ) -> AnyObject? {
@@ -26,14 +27,18 @@ enum ResultBuilder {
     return elements.first
   }
 
-  /// One item's result value; nil when the secret is needed but missing, or the reference cannot be made.
+  /// One item's result value; nil when the secret is needed but missing, or when only a reference is requested and
+  /// it cannot be made.
   static func element(for item: StoredItem, returnTypes: ReturnTypes, secret: Data?) -> AnyObject? {
     let visible = returnTypes.visible
     if returnTypes.contains(.data) && secret == nil { return nil }
     var reference: AnyObject?
     if visible.contains(.reference) {
-      guard let made = self.reference(for: item, secret: secret) else { return nil }
-      reference = made
+      // Apple's `SecItemResultCopyPrepared`: an item whose reference cannot be made (its secret is not a key or a
+      // certificate) gives no bare reference (it is left out) but its dictionary, without `kSecValueRef`, when
+      // other return types are asked for too.
+      reference = self.reference(for: item, secret: secret)
+      if reference == nil && visible == .reference { return nil }
     }
     switch visible {
     case .data: return NSData(data: secret ?? Data())

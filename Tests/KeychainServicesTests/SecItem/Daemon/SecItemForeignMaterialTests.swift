@@ -67,6 +67,16 @@ struct SecItemForeignMaterialTests {
     #expect(found[kSecValueData as String] == nil)
   }
 
+  @Test("with kSecReturnRef and kSecReturnAttributes a garbage key item gives its attributes without kSecValueRef")
+  func garbageKeyReferenceAndAttributes() throws {
+    try storeForeign(keyAttributes(), secret: Data("garbage".utf8))
+    let query = keyQuery([kSecReturnRef as String: true, kSecReturnAttributes as String: true])
+    let found = try #require(copyMatching(query).result as? [String: Any])
+    #expect((found[kSecAttrKeyClass as String] as? NSNumber)?.intValue == 1)
+    #expect(found[kSecValueRef as String] == nil)
+    #expect(found[kSecValueData as String] == nil)
+  }
+
   @Test("a truncated EC private key is left out; the valid key with the same tag is the only reference returned")
   func truncatedKeyNextToValidOne() throws {
     let vectors = try OpenSSLIdentity(subject: "/CN=\(unique("foreign"))")
