@@ -47,8 +47,14 @@ extension SecretServiceConnection {
       (handle, deadline) throws(CallFailure) in
       let paths = objects.map(\.rawValue)
       if handle.isKWallet {
-        if Self.allUnlocked(handle, paths, deadline) { return objects }
+        // Read with `try`: a missing object is `.notFound`, a stopped daemon `.timedOut`.
+        var anyLocked = false
+        for path in paths where try handle.isLocked(path, interface: Self.interface(of: path), deadline) {
+          anyLocked = true
+        }
+        if !anyLocked { return objects }
         try Self.preparePromptOnKWallet(handle, paths, ui: ui, call: call, deadline)
+        if deadline.isExpired { throw CallFailure(call: call, cause: .timedOut, message: "the deadline passed") }
       }
       let unlocked: [String]
       do throws(CallFailure) {
@@ -86,10 +92,16 @@ extension SecretServiceConnection {
   /// Whether every object reads `Locked` false now (false when that cannot be read).
   private static func allUnlocked(_ handle: ServiceHandle, _ paths: [String], _ deadline: Deadline) -> Bool {
     for path in paths {
-      let interface = collectionOf(path) == path ? SecretInterface.collection : SecretInterface.item
-      guard let locked = try? handle.isLocked(path, interface: interface, deadline), !locked else { return false }
+      guard let locked = try? handle.isLocked(path, interface: interface(of: path), deadline), !locked else {
+        return false
+      }
     }
     return true
+  }
+
+  /// The D-Bus interface of an object path: a collection's, or an item's below one.
+  private static func interface(of path: String) -> String {
+    collectionOf(path) == path ? SecretInterface.collection : SecretInterface.item
   }
 
   /// The collection an object path names or belongs to (`/org/freedesktop/secrets/collection/<c>` or

@@ -203,6 +203,15 @@ struct KWalletBridgeTests {
     #expect(try wallet.connection.isCollectionLocked(wallet.collection) == false)
   }
 
+  @Test("unlocking a collection that does not exist is notFound, with and without UI")
+  func unlockMissing() throws {
+    let wallet = try Wallet()
+    defer { wallet.keyring.stop() }
+    let missing = ObjectPath("/org/freedesktop/secrets/collection/nope")
+    #expect(cause { _ = try wallet.connection.unlock([missing], ui: .refused) } == .notFound)
+    #expect(cause { _ = try wallet.connection.unlock([missing], ui: .allowed) } == .notFound)
+  }
+
   @Test("8 threads unlocking the PAM-opened wallet at once all succeed")
   func concurrentUnlocks() throws {
     let keyring = try PrivateKeyring.start(.kwallet)
