@@ -21,7 +21,7 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
 
   /// The names whose owner tells the provider apart: a provider owns them beside `org.freedesktop.secrets`.
   private static let markers: [(name: String, provider: ServiceProvider)] = [
-    ("org.kde.kwalletd5", .kwallet), ("org.kde.kwalletd6", .kwallet), ("org.gnome.keyring", .gnomeKeyring),
+    ("org.gnome.keyring", .gnomeKeyring), ("org.kde.kwalletd5", .kwallet), ("org.kde.kwalletd6", .kwallet),
   ]
 
   /// Finds who provides `busName` on `bus`: pings it first (so that an activatable provider starts, and a missing
