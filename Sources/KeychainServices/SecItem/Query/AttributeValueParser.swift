@@ -68,7 +68,9 @@ enum AttributeValueParser {
 
   /// `string` when it can be stored as a Secret Service attribute or label (no NUL; Swift strings are valid UTF-8).
   static func storable(_ string: String, _ key: String) throws(SecItemError) -> String {
-    guard !string.utf8.contains(0) else { throw .param("attribute \(key): strings with NUL cannot be stored") }
+    guard !CallerValueScan.containsNUL(string) else {
+      throw .param("attribute \(key): strings with NUL cannot be stored")
+    }
     return string
   }
 }
