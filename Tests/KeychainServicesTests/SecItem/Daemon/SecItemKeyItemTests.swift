@@ -219,32 +219,37 @@ struct SecItemKeyItemTests {
   }
 
   @Test("key material and certificate DER go over the bus as application/octet-stream (seen with dbus-monitor)")
-  func contentType() throws {
-    let (key, vectors) = try opensslECKey()
-    let keyring = try PrivateKeyring.start(.unlocked)
-    defer { keyring.stop() }
-    let monitor = try ExternalCommand.start(
-      "dbus-monitor",
-      [
-        "--address", keyring.busAddress,
-        "type=method_call,interface=org.freedesktop.Secret.Collection,member=CreateItem",
-      ])
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !String(decoding: monitor.outputSoFar, as: UTF8.self).contains("NameLost"), ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    let statuses = SecItemEnvironment.withBus(keyring.busAddress) {
-      [
-        add(keyQuery([kSecValueRef as String: key])),
-        add([kSecClass as String: kSecClassCertificate, kSecValueData as String: vectors.certificateDER]),
-      ]
+  func contentType() async throws {
+    // Waits on dbus-monitor, so it runs on a thread of its own, never on the 2-thread concurrency pool.
+    let (statuses, types) = try await runOffCooperativePool {
+      let (key, vectors) = try opensslECKey()
+      let keyring = try PrivateKeyring.start(.unlocked)
+      defer { keyring.stop() }
+      let monitor = try ExternalCommand.start(
+        "dbus-monitor",
+        [
+          "--address", keyring.busAddress,
+          "type=method_call,interface=org.freedesktop.Secret.Collection,member=CreateItem",
+        ])
+      let deadline = ContinuousClock.now + .seconds(10)
+      while !String(decoding: monitor.outputSoFar, as: UTF8.self).contains("NameLost"), ContinuousClock.now < deadline {
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+      defer { SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress) }
+      let statuses = SecItemEnvironment.withBus(keyring.busAddress) {
+        [
+          add(keyQuery([kSecValueRef as String: key])),
+          add([kSecClass as String: kSecClassCertificate, kSecValueData as String: vectors.certificateDER]),
+        ]
+      }
+      Thread.sleep(forTimeInterval: 0.2)
+      let output = monitor.stop().output
+      let types = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { $0 == "string \"text/plain\"" || $0 == "string \"application/octet-stream\"" }
+      return (statuses, types)
     }
     #expect(statuses == [errSecSuccess, errSecSuccess])
-    Thread.sleep(forTimeInterval: 0.2)
-    let output = monitor.stop().output
-    let types = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { $0 == "string \"text/plain\"" || $0 == "string \"application/octet-stream\"" }
     #expect(types == ["string \"application/octet-stream\"", "string \"application/octet-stream\""])
-    SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress)
   }
+
 }
