@@ -7,7 +7,9 @@ import Testing
 
 /// What the wrapper does about KWallet's differences (docs/backends.md), against a private headless kwalletd5 of
 /// each test's own (`PrivateKeyring.start(.kwallet)`), so that these run in every CI pass, gnome-keyring's too.
-@Suite("KWallet: the bridge's workarounds")
+/// Serialized, with the blocking work off the cooperative pool: a dozen kwalletd5 starting at once (each starts
+/// twice) loaded both cores of a CI machine at the start of the run.
+@Suite("KWallet: the bridge's workarounds", .serialized)
 struct KWalletBridgeTests {
   /// A private KWallet, a connection to it and its default collection (`kdewallet`).
   private struct Wallet {

@@ -4,8 +4,9 @@ import Security
 import Testing
 
 /// SecItem on KWallet where it differs from gnome-keyring underneath (docs/backends.md): each test on a private
-/// headless kwalletd5 of its own, so that these run in every CI pass.
-@Suite("SecItem on KWallet")
+/// headless kwalletd5 of its own, so that these run in every CI pass. Serialized, the blocking work off the
+/// cooperative pool (see `KWalletBridgeTests`).
+@Suite("SecItem on KWallet", .serialized)
 struct SecItemKWalletTests {
   let service = unique("kwallet")
 
