@@ -42,10 +42,18 @@ enum Native {
   }
 
   /// Polls `condition` every 20 ms until it holds (true) or `timeout` passes (false).
+  ///
+  /// Past the deadline it still polls 50 more times (at least a second of this task actually running): when other
+  /// tests hold every thread of the cooperative pool for longer than `timeout`, this task and the work it waits for
+  /// resume together, and one look right after the stall would find the work not yet done and fail for nothing.
   static func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
+    var pollsPastDeadline = 0
     while !condition() {
-      guard ContinuousClock.now < deadline else { return false }
+      if ContinuousClock.now >= deadline {
+        pollsPastDeadline += 1
+        if pollsPastDeadline > 50 { return false }
+      }
       try? await Task.sleep(for: .milliseconds(20))
     }
     return true
