@@ -1,9 +1,9 @@
 import CLibSecret
 import CLibSecretShims
 
-/// `org.freedesktop.DBus.Properties.GetAll` for many objects at once: calls are issued without waiting for earlier
-/// replies (up to `window` in flight) on a private main context that this thread iterates until every call has
-/// answered or the deadline cancelled the rest. No proxies are built.
+/// `org.freedesktop.DBus.Properties.GetAll` (or `Get` of one property) for many objects at once: calls are issued
+/// without waiting for earlier replies (up to `window` in flight) on a private main context that this thread iterates
+/// until every call has answered or the deadline cancelled the rest. No proxies are built.
 final class PropertiesFetch {
   /// The reply (`(a{sv})`, one reference owned) or the failure of each path, in input order.
   private(set) var replies: [OpaquePointer?]
@@ -20,9 +20,30 @@ final class PropertiesFetch {
     for reply in replies { if let reply { g_variant_unref(reply) } }  // replies: transfer full
   }
 
-  /// Fetches every property of `interface` for each of `paths`.
+  /// Fetches every property of `interface` for each of `paths`; each reply is `(a{sv})`.
   static func getAll(
     _ handle: ServiceHandle, paths: [String], interface: String, deadline: Deadline, window: Int = 64
+  ) -> PropertiesFetch {
+    run(handle, paths: paths, method: "GetAll", replyType: VariantType.getAllReply, deadline: deadline, window: window)
+    {
+      ssc_variant_new_get_all_args(interface)  // transfer floating (consumed by the call)
+    }
+  }
+
+  /// Fetches one property of `interface` for each of `paths`; each reply is `(v)`.
+  static func get(
+    _ handle: ServiceHandle, paths: [String], interface: String, property: String, deadline: Deadline,
+    window: Int = 64
+  ) -> PropertiesFetch {
+    run(handle, paths: paths, method: "Get", replyType: VariantType.getReply, deadline: deadline, window: window) {
+      ssc_variant_new_get_args(interface, property)  // transfer floating (consumed by the call)
+    }
+  }
+
+  /// Calls `Properties.<method>` with the parameters `arguments` makes (floating) on each of `paths`, pipelined.
+  private static func run(
+    _ handle: ServiceHandle, paths: [String], method: String, replyType: OpaquePointer?, deadline: Deadline,
+    window: Int, arguments: () -> OpaquePointer?
   ) -> PropertiesFetch {
     let fetch = PropertiesFetch(count: paths.count)
     guard !paths.isEmpty else { return fetch }
@@ -41,7 +62,9 @@ final class PropertiesFetch {
           )
           fetch.finished += 1
         } else {
-          fetch.start(handle, path: paths[next], index: next, interface: interface, deadline: deadline)
+          fetch.start(
+            handle, path: paths[next], index: next, method: method, parameters: arguments(), replyType: replyType,
+            deadline: deadline)
         }
         next += 1
       }
@@ -50,14 +73,16 @@ final class PropertiesFetch {
     return fetch
   }
 
-  private func start(_ handle: ServiceHandle, path: String, index: Int, interface: String, deadline: Deadline) {
+  private func start(
+    _ handle: ServiceHandle, path: String, index: Int, method: String, parameters: OpaquePointer?,
+    replyType: OpaquePointer?, deadline: Deadline
+  ) {
     inFlight += 1
     let token = Unmanaged.passRetained(PropertiesFetchToken(self, index)).toOpaque()  // released in the callback
     // parameters: transfer floating (consumed); the callback runs in this thread's context.
     g_dbus_connection_call(
-      handle.connection, handle.busName, path, SecretInterface.properties, "GetAll",
-      ssc_variant_new_get_all_args(interface), VariantType.getAllReply, G_DBUS_CALL_FLAGS_NONE,
-      deadline.remainingMilliseconds, deadline.cancellable, propertiesFetchDone, token)
+      handle.connection, handle.busName, path, SecretInterface.properties, method, parameters, replyType,
+      G_DBUS_CALL_FLAGS_NONE, deadline.remainingMilliseconds, deadline.cancellable, propertiesFetchDone, token)
   }
 
   fileprivate func complete(_ index: Int, source: OpaquePointer, result: OpaquePointer) {
