@@ -1,7 +1,14 @@
 import Foundation
+import SecretServiceClient
 
 /// SecItemAdd: fills in Apple's defaults, refuses a second item with the same primary key, creates the item in the
 /// `default` collection.
+///
+/// Round trips, in the common case: one `SearchItems` for the primary key (this package's items of the access group
+/// only) and one `CreateItem` on the `default` alias's path, both under the cross-process write lock. A candidate
+/// with the same primary-key strings costs one `Properties.Get` of its attributes (a string and `Data` with the same
+/// bytes are different keys). Prompts never run under the lock: when the duplicate candidates or the collection are
+/// locked and the policy allows UI, the lock is released, the prompt runs, and the add starts over.
 enum AddOperation {
   static func run(_ attributes: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(attributes, for: .add)
@@ -19,29 +26,54 @@ enum AddOperation {
       stored.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
     }
 
-    // Everything that may prompt happens before the write lock is taken.
-    let collection = try store.defaultCollection()
-    if try store.isLocked(collection) { try store.unlock([collection], policy: query.authenticationUI) }
     var duplicateQuery = ItemQuery(itemClass: itemClass)
     for key in itemClass.primaryKey {
       duplicateQuery.attributes[key] = values[key] ?? itemClass.defaultValue(key)
     }
+    let duplicates = ItemFinder.Request(
+      query: duplicateQuery, scope: .explicit, properties: .attributes, limit: 1, ordered: false)
     let finder = ItemFinder(store: store)
-    try finder.prepare(duplicateQuery, scope: .explicit, policy: query.authenticationUI)
+    let secret = query.secret ?? Data()
 
-    let path = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) {
-      () throws(SecItemError) -> String in
-      guard try finder.find(duplicateQuery, scope: .explicit, policy: .fail).isEmpty else {
-        throw SecItemError(errSecDuplicateItem, "an item with the same primary key exists")
+    // A locked candidate may be a duplicate: `.skip` cannot leave it out here.
+    var policy = query.authenticationUI == .skip ? .fail : query.authenticationUI
+    var afterUnlock = false
+    var path: String?
+    while path == nil {
+      let outcome = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) {
+        () throws(SecItemError) -> Outcome in
+        switch try finder.attempt(duplicates, policy: policy, afterUnlock: afterUnlock) {
+        case .needsUnlock(let locked): return .needsUnlock(locked)
+        case .found(let found):
+          guard found.isEmpty else {
+            throw SecItemError(errSecDuplicateItem, "an item with the same primary key exists")
+          }
+        }
+        do throws(SecItemError) {
+          return .created(try store.createItemInDefaultCollection(label: label, attributes: stored, secret: secret))
+        } catch  where error.status == errSecInteractionNotAllowed && policy == .allow && !afterUnlock {
+          return .needsUnlock([try store.defaultCollection()])
+        }
       }
-      return try store.createItem(in: collection, label: label, attributes: stored, secret: query.secret ?? Data())
+      switch outcome {
+      case .created(let created):
+        path = created
+      case .needsUnlock(let locked):
+        try store.unlock(locked, policy: policy)
+        policy = .fail
+        afterUnlock = true
+      }
     }
 
-    guard wantsResult, !query.returnTypes.isEmpty else { return nil }
+    guard wantsResult, !query.returnTypes.isEmpty, let path else { return nil }
     guard let (snapshot, _) = try store.snapshots([.init(rawValue: path)]).first, let item = StoredItem(snapshot) else {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
     }
-    return ResultBuilder.result(
-      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [path: query.secret ?? Data()])
+    return ResultBuilder.result(for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [path: secret])
+  }
+
+  private enum Outcome {
+    case created(String)
+    case needsUnlock([ObjectPath])
   }
 }

@@ -1,26 +1,83 @@
 import Foundation
+import SecretServiceClient
 
 /// SecItemCopyMatching: finds the matches, applies the limit, fetches the secrets of all returned items in one
 /// `GetSecrets` call and builds the result.
+///
+/// The search, the property reads and the secret read happen under the cross-process lock held shared, so that no
+/// update made through this package lands between them (no torn item: attributes of one update, secret of
+/// another). Prompts (unlocking) happen without the lock. Only the properties the result and the query need are read:
+/// a query returning data, password or certificate references, or nothing reads each candidate's attributes alone
+/// (`Properties.Get`); one returning attributes, key references or persistent references (which carry the creation
+/// time) reads them all (`GetAll`).
 enum CopyMatchingOperation {
   static func run(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(dictionary, for: .copyMatching)
     let store = try ItemStore.current()
-    let scope = AccessScope.of(query, writing: false, groups: store.groups)
-    var items = try ItemFinder(store: store).find(query, scope: scope, policy: query.authenticationUI)
-    if let maximum = query.limit.maximum { items = Array(items.prefix(maximum)) }
+    let returnTypes = wantsResult ? query.returnTypes : []
+    // Returned attributes, and key references (a `SecKey` carries the item's attributes), need every property;
+    // persistent references carry the creation time.
+    let complete =
+      returnTypes.contains(.attributes) || (returnTypes.contains(.reference) && query.itemClass.material == .key)
+    var properties: ItemPropertySet = complete ? .all : .attributes
+    if returnTypes.contains(.persistentReference) { properties.insert(.created) }
+    let request = ItemFinder.Request(
+      query: query, scope: AccessScope.of(query, writing: false, groups: store.groups), properties: properties,
+      limit: query.limit.maximum)
+    var policy = query.authenticationUI
+    var afterUnlock = false
+    while true {
+      let outcome = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout, mode: .shared) {
+        () throws(SecItemError) -> Outcome in
+        try read(request, returnTypes: returnTypes, store: store, policy: policy, afterUnlock: afterUnlock)
+      }
+      switch outcome {
+      case .result(let result):
+        return result
+      case .needsUnlock(let locked):
+        try store.unlock(locked, policy: policy)
+        policy = .fail
+        afterUnlock = true
+      }
+    }
+  }
+
+  private enum Outcome {
+    case result(AnyObject?)
+    case needsUnlock([ObjectPath])
+  }
+
+  /// One read under the lock: matches, secrets, result.
+  private static func read(
+    _ request: ItemFinder.Request, returnTypes: ReturnTypes, store: ItemStore, policy: AuthenticationUI,
+    afterUnlock: Bool
+  ) throws(SecItemError) -> Outcome {
+    let finder = ItemFinder(store: store)
+    let items: [StoredItem]
+    switch try finder.attempt(request, policy: policy, afterUnlock: afterUnlock) {
+    case .needsUnlock(let locked): return .needsUnlock(locked)
+    case .found(let found): items = Array(found.prefix(request.limit ?? .max))
+    }
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
-    guard wantsResult, !query.returnTypes.isEmpty else { return nil }
+    guard !returnTypes.isEmpty else { return .result(nil) }
 
     var secrets: [String: Data] = [:]
-    if query.returnTypes.contains(.data) {
-      secrets = try store.secrets(items.map(\.path))
+    if returnTypes.contains(.data) {
+      do {
+        secrets = try store.secrets(items.map(\.path))
+      } catch  where error.status == errSecInteractionNotAllowed && policy == .skip && request.properties != .all {
+        // An item was locked after the search and its attributes still matched: read everything again, with the
+        // lock states, so that `.skip` leaves it out.
+        var complete = request
+        complete.properties = .all
+        return try read(complete, returnTypes: returnTypes, store: store, policy: policy, afterUnlock: afterUnlock)
+      }
     }
     let result = ResultBuilder.result(
-      for: items, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
+      for: items, returnTypes: returnTypes, asArray: request.query.limit.returnsArray, secrets: secrets)
     if result == nil || (result as? NSArray)?.count == 0 {
       throw SecItemError(errSecItemNotFound, "the matching items vanished")
     }
-    return result
+    return .result(result)
   }
 }

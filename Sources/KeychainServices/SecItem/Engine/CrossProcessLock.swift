@@ -9,58 +9,123 @@ import Synchronization
   import Darwin
 #endif
 
-/// Serialises the check-then-write of SecItemAdd and SecItemUpdate (search for an item with the same primary key,
-/// then create or change) so that racing writers cannot both pass the duplicate check.
+/// Serialises this package's writers among themselves and against its readers, across threads and processes.
 ///
-/// It is an exclusive `flock` on `$XDG_RUNTIME_DIR/swift-keychain-linux/secitem-<bus>.lock` (fallback: a directory
+/// - Writers (SecItemAdd, SecItemUpdate) hold it exclusively around their check-then-write (search for an item
+///   with the same primary key, then create or change), so that racing writers cannot both pass the duplicate
+///   check, and an update's attribute, label and secret writes are never interleaved with another update's.
+/// - Readers (SecItemCopyMatching) hold it shared around their search, property and secret reads, so that they
+///   never see half of an update (the attributes of one update with the secret of another). Readers do not exclude
+///   each other.
+///
+/// It is a `flock` on `$XDG_RUNTIME_DIR/swift-keychain-linux/secitem-<bus>.lock` (fallback: a directory
 /// `swift-keychain-linux-<uid>` in `/tmp`, created 0700 and used only when owned by the user and not a symlink), one
 /// file per Secret Service bus address. `flock` excludes across processes and across threads of one process (each
-/// call opens its own file description). It covers every writer that uses this package as the same user on the same
-/// machine; other Secret Service clients (secret-tool, Python keyring, …) do not take it. When no safe directory
-/// exists, only threads of this process are serialised. Waiting is bounded: past the deadline the call fails with
-/// `errSecNotAvailable`.
+/// call opens its own file description). Writers first take `secitem-<bus>.gate` exclusively and keep it until they
+/// are done, readers take the gate only for the moment it takes to enter: so a waiting writer stops new readers
+/// from entering and gets the lock once the readers inside have left (Linux grants a shared `flock` while a writer
+/// waits, so without the gate a stream of overlapping readers could starve writers).
+///
+/// It covers every reader and writer that uses this package as the same user on the same machine; other Secret
+/// Service clients (secret-tool, Python keyring, …) do not take it. When no safe directory exists, only threads of
+/// this process are serialised (readers then exclude each other too). Waiting is bounded: past the deadline the call
+/// fails with `errSecNotAvailable`. The lock is not reentrant: code holding it must not call a function that takes
+/// it.
 enum CrossProcessLock {
+  /// How the lock is held.
+  enum Mode: Sendable {
+    /// One writer, no readers.
+    case exclusive
+    /// Any number of readers, no writer.
+    case shared
+  }
+
   /// Fallback serialisation of this process when no lock file can be used.
   private static let processLock = Mutex(())
 
-  /// Runs `body` holding the lock for `scope` (the bus address), waiting at most `timeout`.
+  /// Runs `body` holding the lock for `scope` (the bus address) in `mode`, waiting at most `timeout`.
   static func withLock<R>(
-    scope: String, timeout: Duration, _ body: () throws(SecItemError) -> R
+    scope: String, timeout: Duration, mode: Mode = .exclusive, _ body: () throws(SecItemError) -> R
   ) throws(SecItemError) -> R {
-    guard let path = lockFilePath(scope: scope) else {
+    guard let paths = lockFilePaths(scope: scope) else {
       return try processLock.withLock { _ throws(SecItemError) -> R in try body() }
     }
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else {
+    let lock = open(paths.lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard lock >= 0 else {
       return try processLock.withLock { _ throws(SecItemError) -> R in try body() }
     }
-    defer { close(descriptor) }
+    defer { close(lock) }
     let deadline = ContinuousClock.now.advanced(by: timeout)
-    var pause: UInt32 = 1000
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+    let gate = open(paths.gate, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    defer { if gate >= 0 { close(gate) } }
+    switch mode {
+    case .exclusive:
+      if gate >= 0 { try acquire(gate, LOCK_EX, until: deadline) }
+      defer { if gate >= 0 { flock(gate, LOCK_UN) } }
+      try acquire(lock, LOCK_EX, until: deadline)
+      defer { flock(lock, LOCK_UN) }
+      return try body()
+    case .shared:
+      if gate >= 0 { try acquire(gate, LOCK_SH, until: deadline) }
+      do {
+        try acquire(lock, LOCK_SH, until: deadline)
+      } catch {
+        if gate >= 0 { flock(gate, LOCK_UN) }
+        throw error
+      }
+      if gate >= 0 { flock(gate, LOCK_UN) }
+      defer { flock(lock, LOCK_UN) }
+      return try body()
+    }
+  }
+
+  /// Takes `operation` (`LOCK_EX` or `LOCK_SH`) on `descriptor`, polling until `deadline` (every 0.1 ms at first,
+  /// then every 2 ms: a write holds the lock for milliseconds, and a longer pause would only add to the wait).
+  private static func acquire(
+    _ descriptor: Int32, _ operation: Int32, until deadline: ContinuousClock.Instant
+  ) throws(SecItemError) {
+    var pause: UInt32 = 100
+    while flock(descriptor, operation | LOCK_NB) != 0 {
       let failure = errno
       guard failure == EWOULDBLOCK || failure == EINTR else {
         throw SecItemError(errSecIO, "flock failed with errno \(failure)")
       }
       guard ContinuousClock.now < deadline else {
-        throw SecItemError(errSecNotAvailable, "timed out waiting for the keychain write lock")
+        throw SecItemError(errSecNotAvailable, "timed out waiting for the keychain lock")
       }
       usleep(pause)
-      pause = min(pause * 2, 20_000)
+      pause = min(pause * 2, 2_000)
     }
-    defer { flock(descriptor, LOCK_UN) }
-    return try body()
   }
 
   /// The lock file for a bus, or nil when no safe directory exists.
-  static func lockFilePath(scope: String) -> String? {
+  static func lockFilePath(scope: String) -> String? { lockFilePaths(scope: scope)?.lock }
+
+  /// The lock file and the gate file for a bus, or nil when no safe directory exists.
+  static func lockFilePaths(scope: String) -> (lock: String, gate: String)? {
     guard let directory = lockDirectory() else { return nil }
-    return directory + "/secitem-" + fnv1a(scope) + ".lock"
+    let base = directory + "/secitem-" + fnv1a(scope)
+    return (base + ".lock", base + ".gate")
   }
 
+  /// The directory checked last (its path and the `XDG_RUNTIME_DIR` it was derived from), so that a call does not
+  /// read the environment dictionary and check the directory again each time; checked again when either changed.
+  private static let checkedDirectory = Mutex<(runtime: String?, directory: String)?>(nil)
+
   private static func lockDirectory() -> String? {
-    let environment = ProcessInfo.processInfo.environment
-    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, isPrivateDirectory(runtime, strict: false) {
+    let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+    if let checked = checkedDirectory.withLock({ $0 }), checked.runtime == runtime,
+      isPrivateDirectory(checked.directory, strict: true)
+    {
+      return checked.directory
+    }
+    let directory = findLockDirectory(runtime: runtime)
+    if let directory { checkedDirectory.withLock { $0 = (runtime, directory) } }
+    return directory
+  }
+
+  private static func findLockDirectory(runtime: String?) -> String? {
+    if let runtime, !runtime.isEmpty, isPrivateDirectory(runtime, strict: false) {
       let directory = runtime + "/swift-keychain-linux"
       if ensurePrivateDirectory(directory) { return directory }
     }

@@ -1,12 +1,19 @@
 import Foundation
 
 /// SecItemDelete: removes every match within the write scope.
+///
+/// Round trips: one `SearchItems` (this package's items of the access group), one `Properties.Get` of each
+/// candidate's attributes (the label and dates only when the query filters on them), one `Item.Delete` per match.
+/// Not under the cross-process lock: a delete racing another call is as if it came before or after it, and items
+/// that vanish meanwhile are skipped.
 enum DeleteOperation {
   static func run(_ dictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(dictionary, for: .delete)
     let store = try ItemStore.current()
-    let scope = AccessScope.of(query, writing: true, groups: store.groups)
-    let items = try ItemFinder(store: store).find(query, scope: scope, policy: query.authenticationUI)
+    let request = ItemFinder.Request(
+      query: query, scope: AccessScope.of(query, writing: true, groups: store.groups), properties: .attributes,
+      ordered: false)
+    let items = try ItemFinder(store: store).find(request, policy: query.authenticationUI)
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
     for item in items {
       do {

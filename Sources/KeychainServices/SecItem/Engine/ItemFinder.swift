@@ -2,77 +2,201 @@ import Foundation
 import SecretServiceClient
 
 /// Finds the items matching a query: searches the Secret Service (or takes the items the query names), deals with
-/// locked items according to the authentication-UI policy, decodes the items and filters them in Swift.
+/// locked items according to the authentication-UI policy, reads what deciding the match needs and filters in Swift.
+///
+/// Round trips: one `SearchItems` (a second only for items of other clients that carry an attribute under its
+/// alternative name, when the first found fewer matches than the limit; see `ServerSearch`), then per candidate one
+/// `Properties.Get` of its attributes (`GetAll` when the label, the dates or the lock state are needed too), and
+/// where several candidates compete for a limit, one `Get` of each one's creation date first.
 struct ItemFinder {
   let store: ItemStore
 
-  /// The matching items, oldest first (then by path), all unlocked.
+  /// What to find and what to read of each match.
+  struct Request {
+    var query: ItemQuery
+    var scope: AccessScope
+    /// The properties the caller needs besides what decides the match (`.all` for complete items). With
+    /// `.attributes` only, matches carry an empty label and the epoch as dates unless the query filters on them.
+    var properties: ItemPropertySet = .all
+    /// The most matches wanted; nil for all.
+    var limit: Int? = nil
+    /// Whether the matches are wanted in order: oldest first (creation time, then path), items found by the first
+    /// search tier before the others.
+    var ordered = true
+
+    /// The properties deciding the match plus those the caller needs.
+    var needed: ItemPropertySet {
+      var needed = properties.union(.attributes)
+      for key in query.attributes.keys {
+        switch query.itemClass.descriptor(key)?.storage {
+        case .label: needed.insert(.label)
+        case .created: needed.insert(.created)
+        case .modified: needed.insert(.modified)
+        default: break
+        }
+      }
+      return needed
+    }
+  }
+
+  /// The outcome of one attempt that may not prompt.
+  enum Attempt {
+    /// The matches, ordered as requested (empty when nothing matches).
+    case found([StoredItem])
+    /// Locked candidates that the policy allows to unlock through a prompt: unlock them (without holding the
+    /// cross-process lock), then try again with the policy `.fail`.
+    case needsUnlock([ObjectPath])
+  }
+
+  /// The matching items, complete, oldest first (then by path), all unlocked.
   ///
   /// Locked candidates: `.skip` leaves them out; `.fail` is `errSecInteractionNotAllowed`; `.allow` unlocks them
   /// through the service's prompt and searches again (unlocking first, then searching, so attributes are read from
-  /// unlocked items).
+  /// unlocked items). Must not be called while holding the cross-process lock (it may prompt); use `attempt` there.
   func find(_ query: ItemQuery, scope: AccessScope, policy: AuthenticationUI) throws(SecItemError) -> [StoredItem] {
-    var (unlocked, locked) = try candidates(query, scope: scope)
-    if !locked.isEmpty && policy != .skip {
+    try find(Request(query: query, scope: scope), policy: policy)
+  }
+
+  /// `find` for a request.
+  func find(_ request: Request, policy: AuthenticationUI) throws(SecItemError) -> [StoredItem] {
+    switch try attempt(request, policy: policy) {
+    case .found(let items):
+      return items
+    case .needsUnlock(let locked):
       try store.unlock(locked, policy: policy)
-      (unlocked, locked) = try candidates(query, scope: scope)
-      if !locked.isEmpty {
+      guard case .found(let items) = try attempt(request, policy: .fail, afterUnlock: true) else {
         throw SecItemError(errSecInteractionNotAllowed, "items are still locked after unlocking")
       }
+      return items
     }
+  }
+
+  /// One search without prompts. `afterUnlock`: locked candidates are left over from an unlock that did not take.
+  func attempt(
+    _ request: Request, policy: AuthenticationUI, afterUnlock: Bool = false
+  ) throws(SecItemError) -> Attempt {
+    let query = request.query
+    if let itemList = query.itemList {
+      let (unlocked, locked) = try named(itemList.filter { $0.itemClassCode == query.itemClass.code })
+      if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
+      return .found(try resolve(unlocked, request, limit: request.limit, policy: policy))
+    }
+    var matches: [StoredItem] = []
+    var seen: Set<ObjectPath> = []
+    for tier in ServerSearch.tiers(for: query, scope: request.scope) {
+      if let limit = request.limit, matches.count >= limit { break }
+      var unlocked: [ObjectPath] = []
+      var locked: [ObjectPath] = []
+      for attributes in tier {
+        let found = try store.search(attributes)
+        for path in found.unlocked where seen.insert(path).inserted { unlocked.append(path) }
+        for path in found.locked where seen.insert(path).inserted { locked.append(path) }
+      }
+      if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
+      let remaining = request.limit.map { $0 - matches.count }
+      matches += try resolve(unlocked, request, limit: remaining, policy: policy)
+    }
+    return .found(matches)
+  }
+
+  /// Nil when the locked candidates can be ignored (none, or `.skip`); `.needsUnlock` when the policy allows a
+  /// prompt; `errSecInteractionNotAllowed` otherwise.
+  private func handleLocked(
+    _ locked: [ObjectPath], policy: AuthenticationUI, afterUnlock: Bool
+  ) throws(SecItemError) -> Attempt? {
+    if locked.isEmpty || policy == .skip { return nil }
+    if afterUnlock { throw SecItemError(errSecInteractionNotAllowed, "items are still locked after unlocking") }
+    if policy == .allow { return .needsUnlock(locked) }
+    throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked and authentication UI is not allowed")
+  }
+
+  /// The matches among unlocked candidates, reading only what the request needs, at most `limit`.
+  private func resolve(
+    _ paths: [ObjectPath], _ request: Request, limit: Int?, policy: AuthenticationUI
+  ) throws(SecItemError) -> [StoredItem] {
+    if paths.isEmpty { return [] }
+    let ordering = request.ordered && paths.count > 1
+    var needed = request.needed
+    if ordering { needed.insert(.created) }
+    guard ordering, let limit, limit < paths.count else {
+      let items = try verify(store.properties(paths, needed), request, policy: policy)
+      return ordering ? Self.oldestFirst(items) : items
+    }
+    // Several candidates compete for fewer places: read their creation dates first (one `Get` each), then what
+    // else is needed of the oldest ones, a batch at a time, until enough of them match.
+    let dated = try store.properties(paths, .created).sorted {
+      ($0.created ?? .distantPast, $0.path) < ($1.created ?? .distantPast, $1.path)
+    }
+    let created = Dictionary(dated.map { ($0.path, $0.created) }, uniquingKeysWith: { first, _ in first })
+    var matches: [StoredItem] = []
+    var next = 0
+    while matches.count < limit && next < dated.count {
+      let batch = dated[next..<min(dated.count, next + limit - matches.count)].map(\.path)
+      next += batch.count
+      var properties = try store.properties(batch, request.needed)
+      for index in properties.indices where properties[index].created == nil {
+        properties[index].created = created[properties[index].path] ?? nil
+      }
+      matches += try verify(properties, request, policy: policy)
+    }
+    return Self.oldestFirst(matches)
+  }
+
+  /// The items whose properties match the request. An item that does not match and whose lock state is unknown is
+  /// checked again: an item locked after the search shows hashed attributes, so it is left out under `.skip` and
+  /// an error otherwise, never taken for a mismatch.
+  private func verify(
+    _ properties: [ItemProperties], _ request: Request, policy: AuthenticationUI
+  ) throws(SecItemError) -> [StoredItem] {
     var items: [StoredItem] = []
-    for (snapshot, isLocked) in try store.snapshots(unlocked) {
-      if isLocked {
+    var unknown: [ObjectPath] = []
+    for item in properties {
+      if item.locked == true {
         if policy == .skip { continue }
         throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
       }
-      guard let item = StoredItem(snapshot), ItemMatcher.matches(item, query, scope: scope) else { continue }
-      items.append(item)
+      if let stored = StoredItem(Self.snapshot(item)),
+        ItemMatcher.matches(stored, request.query, scope: request.scope)
+      {
+        items.append(stored)
+      } else if item.locked == nil {
+        unknown.append(item.path)
+      }
     }
-    return items.sorted { ($0.snapshot.created, $0.path) < ($1.snapshot.created, $1.path) }
+    if !unknown.isEmpty, try store.properties(unknown, .locked).contains(where: { $0.locked == true }),
+      policy != .skip
+    {
+      throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
+    }
+    return items
   }
 
-  /// Deals with the locked candidates of `query` (unlocks them, or fails, per `policy`) without reading any item.
-  /// Writers call it before taking the write lock, so that prompts never run under the lock.
-  func prepare(_ query: ItemQuery, scope: AccessScope, policy: AuthenticationUI) throws(SecItemError) {
-    let locked = try candidates(query, scope: scope).locked
-    if !locked.isEmpty && policy != .skip { try store.unlock(locked, policy: policy) }
+  /// The snapshot of read properties; what was not read is empty (label) or the epoch (dates).
+  static func snapshot(_ properties: ItemProperties) -> ItemSnapshot {
+    let created = properties.created ?? Date(timeIntervalSince1970: 0)
+    return ItemSnapshot(
+      path: properties.path.rawValue, label: properties.label ?? "", attributes: properties.attributes ?? [:],
+      created: created, modified: properties.modified ?? created)
   }
 
-  /// Paths of possible matches, split by lock state.
-  private func candidates(
-    _ query: ItemQuery, scope: AccessScope
-  ) throws(SecItemError) -> (unlocked: [ObjectPath], locked: [ObjectPath]) {
-    if let itemList = query.itemList {
-      return try named(itemList.filter { $0.itemClassCode == query.itemClass.code })
-    }
-    var unlocked: [ObjectPath] = []
-    var locked: [ObjectPath] = []
-    var seen: Set<ObjectPath> = []
-    for attributes in ServerSearch.attributeSets(for: query, scope: scope) {
-      let found = try store.search(attributes)
-      for path in found.unlocked where seen.insert(path).inserted { unlocked.append(path) }
-      for path in found.locked where seen.insert(path).inserted { locked.append(path) }
-    }
-    return (unlocked, locked)
+  /// Oldest first, then by path.
+  static func oldestFirst(_ items: [StoredItem]) -> [StoredItem] {
+    items.sorted { ($0.snapshot.created, $0.path) < ($1.snapshot.created, $1.path) }
   }
 
-  /// The named items that exist, split by lock state.
+  /// The named items that exist, split by lock state (one `Get` of `Locked` each).
   private func named(_ locators: [ItemLocator]) throws(SecItemError) -> (unlocked: [ObjectPath], locked: [ObjectPath]) {
     let locators = try PersistentReferenceResolver.resolve(locators, store: store)  // stale paths (KWallet)
     var paths: [ObjectPath] = []
     for locator in locators where !paths.contains(ObjectPath(rawValue: locator.path)) {
       paths.append(ObjectPath(rawValue: locator.path))
     }
-    let infos: [(snapshot: ItemSnapshot, locked: Bool)]
+    let states: [ItemProperties]
     do {
-      infos = try store.snapshots(paths)
+      states = try store.properties(paths, .locked)
     } catch  where error.status == errSecItemNotFound || error.status == errSecParam {
       return ([], [])  // a reference to something that is not an item (any more)
     }
-    return (
-      infos.filter { !$0.locked }.map { ObjectPath(rawValue: $0.snapshot.path) },
-      infos.filter(\.locked).map { ObjectPath(rawValue: $0.snapshot.path) }
-    )
+    return (states.filter { $0.locked != true }.map(\.path), states.filter { $0.locked == true }.map(\.path))
   }
 }

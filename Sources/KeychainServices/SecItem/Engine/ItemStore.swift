@@ -13,9 +13,10 @@ struct ItemStore {
     ItemStore(connection: try SharedConnections.current(), groups: KeychainApplication.accessGroups)
   }
 
-  /// The scope of the cross-process write lock: the bus this store talks to.
+  /// The scope of the cross-process lock: the bus this store talks to. (`getenv`: ProcessInfo's `environment`
+  /// copies the whole environment into a dictionary, a tenth of a lookup's CPU time.)
   var lockScope: String {
-    connection.options.busAddress ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] ?? ""
+    connection.options.busAddress ?? getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) } ?? ""
   }
 
   /// The deadline of one call (also bounds the write-lock wait).

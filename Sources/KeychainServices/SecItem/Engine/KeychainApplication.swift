@@ -33,7 +33,12 @@ public enum KeychainApplication {
     if let (identifier, extra) = configured.withLock({ $0 }) {
       return groups(identifier: identifier, extra: extra, processName: processName)
     }
-    return accessGroups(environment: ProcessInfo.processInfo.environment, processName: processName)
+    // Only the two variables (ProcessInfo's `environment` copies the whole environment into a dictionary).
+    var environment: [String: String] = [:]
+    for name in ["KEYCHAIN_APPLICATION_IDENTIFIER", "KEYCHAIN_ACCESS_GROUPS"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return accessGroups(environment: environment, processName: processName)
   }
 
   /// The groups the environment names: `KEYCHAIN_ACCESS_GROUPS` (comma-separated), then

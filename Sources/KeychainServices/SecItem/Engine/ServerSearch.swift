@@ -3,9 +3,15 @@
 ///
 /// Left to Swift: the label and dates (item properties), strings under case/diacritic/width-insensitive matching,
 /// primary-key attributes at their default value (items may simply lack them), and `sync = false` when other
-/// clients' items (which carry no `keychain:sync`) are in scope. An attribute stored under several names (a generic
-/// password's `account` / `username`) gives one set per name, so items of clients writing only one are found.
+/// clients' items (which carry no `keychain:sync`) are in scope.
+///
+/// An attribute stored under several names (a generic password's `account` / `username`) gives one set per name.
+/// The sets come in two tiers: the first set uses every attribute's first name (`account`), which every item this
+/// package writes carries; the others use the alternative names and only find items of other clients that carry
+/// just those (Python keyring's `username`). The second tier is only searched when other clients' items are in
+/// scope, and after the first when it did not give enough matches (see `ItemFinder`).
 enum ServerSearch {
+  /// Every attribute set, first tier first.
   static func attributeSets(for query: ItemQuery, scope: AccessScope) -> [[String: String]] {
     let itemClass = query.itemClass
     var base: [String: String] = [:]
@@ -27,6 +33,16 @@ enum ServerSearch {
       sets = sets.flatMap { set in alternatives.map { set.merging($0) { current, _ in current } } }
     }
     return sets
+  }
+
+  /// The searches of a query in tiers: `[[first set]]`, plus `[other sets]` when other clients' items are in scope
+  /// and some attribute has alternative names.
+  static func tiers(for query: ItemQuery, scope: AccessScope) -> [[[String: String]]] {
+    let sets = attributeSets(for: query, scope: scope)
+    let ownItemsOnly = scope.excludesOtherClients || query.attributes[RawKey.accessGroup] != nil
+    guard let first = sets.first else { return [] }
+    if ownItemsOnly || sets.count == 1 { return [[first]] }
+    return [[first], Array(sets.dropFirst())]
   }
 
   private static func isFreeText(_ kind: AttributeDescriptor.Kind) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 
 /// SecItemUpdate: changes the secret and/or attributes of every match within the write scope.
 ///
@@ -10,6 +11,11 @@ import Foundation
 /// by another client meanwhile is skipped, as if deleted before the update (`errSecItemNotFound` when none is
 /// left). Only a fault of the Secret Service itself in the middle of the writes (daemon gone, call timed out, item
 /// locked by another client meanwhile) can leave earlier items changed; the call then returns that fault's status.
+///
+/// Round trips for a new secret of one item: `SearchItems` (this package's items of the access group), one
+/// `Properties.Get` of its attributes (`GetAll` when the update sets the label or the query filters on the label or
+/// dates), `SetSecret`. Prompts never run under the lock: when targets are locked and the policy allows UI, the lock
+/// is released, the prompt runs, and the update starts over.
 enum UpdateOperation {
   /// The change of one item.
   struct Plan {
@@ -24,30 +30,54 @@ enum UpdateOperation {
     let query = try QueryParser.parse(queryDictionary, for: .update)
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
     let store = try ItemStore.current()
-    let scope = AccessScope.of(query, writing: true, groups: store.groups)
     let finder = ItemFinder(store: store)
-    // Prompts (unlocking) happen before the write lock is taken.
-    try finder.prepare(query, scope: scope, policy: query.authenticationUI)
-    try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) { () throws(SecItemError) in
-      let targets = try finder.find(query, scope: scope, policy: .fail)
-      guard !targets.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
-      var plans: [Plan] = []
-      for target in targets { plans.append(try plan(target, update)) }
-      if update.attributes.keys.contains(where: query.itemClass.primaryKey.contains) {
-        try checkUniqueness(plans, finder: finder)
-      }
-      var written = 0
-      for plan in plans {
-        SecItemEnvironment.willWriteUpdatedItem?(plan.item.path)
-        do throws(SecItemError) {
-          try write(plan, secret: update.secret, store: store)
-          written += 1
-        } catch  where error.status == errSecItemNotFound {
-          continue  // deleted by another client since the search: as if deleted before this update
+    // The label is read only when the update sets one (it is written only when it differs).
+    let changesLabel = update.attributes[RawKey.label] != nil
+    let targets = ItemFinder.Request(
+      query: query, scope: AccessScope.of(query, writing: true, groups: store.groups),
+      properties: changesLabel ? [.attributes, .label] : .attributes, ordered: false)
+    var policy = query.authenticationUI
+    var afterUnlock = false
+    while true {
+      // Prompts (unlocking) happen without the write lock: the update starts over after one.
+      let locked = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) {
+        () throws(SecItemError) -> [ObjectPath]? in
+        let found: [StoredItem]
+        switch try finder.attempt(targets, policy: policy, afterUnlock: afterUnlock) {
+        case .needsUnlock(let locked): return locked
+        case .found(let items): found = items
         }
+        try apply(update, to: found, query: query, finder: finder, store: store)
+        return nil
       }
-      guard written > 0 else { throw SecItemError(errSecItemNotFound, "every matching item vanished") }
+      guard let locked else { return }
+      try store.unlock(locked, policy: policy)
+      policy = .fail
+      afterUnlock = true
     }
+  }
+
+  /// Checks every target's change, then writes them (under the write lock).
+  private static func apply(
+    _ update: ItemUpdate, to targets: [StoredItem], query: ItemQuery, finder: ItemFinder, store: ItemStore
+  ) throws(SecItemError) {
+    guard !targets.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
+    var plans: [Plan] = []
+    for target in targets { plans.append(try plan(target, update)) }
+    if update.attributes.keys.contains(where: query.itemClass.primaryKey.contains) {
+      try checkUniqueness(plans, finder: finder)
+    }
+    var written = 0
+    for plan in plans {
+      SecItemEnvironment.willWriteUpdatedItem?(plan.item.path)
+      do throws(SecItemError) {
+        try write(plan, secret: update.secret, store: store)
+        written += 1
+      } catch  where error.status == errSecItemNotFound {
+        continue  // deleted by another client since the search: as if deleted before this update
+      }
+    }
+    guard written > 0 else { throw SecItemError(errSecItemNotFound, "every matching item vanished") }
   }
 
   /// The Secret Service calls changing one item: only what changes.
@@ -98,7 +128,9 @@ enum UpdateOperation {
       for key in plan.updated.itemClass.primaryKey {
         duplicateQuery.attributes[key] = plan.updated.primaryKeyValue(key)
       }
-      let clashes = try finder.find(duplicateQuery, scope: .explicit, policy: .fail)
+      let request = ItemFinder.Request(
+        query: duplicateQuery, scope: .explicit, properties: .attributes, ordered: false)
+      let clashes = try finder.find(request, policy: .fail)
       if clashes.contains(where: { !targets.contains($0.path) }) {
         throw SecItemError(errSecDuplicateItem, "the update would duplicate an existing item")
       }
