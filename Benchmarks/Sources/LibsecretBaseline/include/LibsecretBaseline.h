@@ -59,6 +59,10 @@ long lsb_search_items_no_match(void);
 /// `*bytes` receives the size of what was read.
 long lsb_list_floor(const char *service, size_t *bytes);
 
+/// The system calls of the cross-process lock as SecItemCopyMatching takes it (shared, with the writers' gate; see
+/// Engine/CrossProcessLock.swift), on files of its own in $XDG_RUNTIME_DIR/swift-keychain-linux. 0, or -1.
+int lsb_reader_lock_round(void);
+
 /// A bare SearchItems for {service} (plus {account} when not NULL): the number of unlocked paths, or -1.
 long lsb_count(const char *service, const char *account);
 
