@@ -21,10 +21,11 @@ import Synchronization
 /// It is a `flock` on `$XDG_RUNTIME_DIR/swift-keychain-linux/secitem-<bus>.lock` (fallback: a directory
 /// `swift-keychain-linux-<uid>` in `/tmp`, created 0700 and used only when owned by the user and not a symlink), one
 /// file per Secret Service bus address. `flock` excludes across processes and across threads of one process (each
-/// call opens its own file description). Writers first take `secitem-<bus>.gate` exclusively and keep it until they
-/// are done, readers take the gate only for the moment it takes to enter: so a waiting writer stops new readers
-/// from entering and gets the lock once the readers inside have left (Linux grants a shared `flock` while a writer
-/// waits, so without the gate a stream of overlapping readers could starve writers).
+/// call opens its own file description). Both pass through `secitem-<bus>.gate` to enter: a writer holds the gate
+/// exclusively while it waits for the lock, a reader holds it shared while it waits. So a waiting writer stops new
+/// readers from entering and gets the lock once the readers inside have left (Linux grants a shared `flock` while a
+/// writer waits, so without the gate a stream of overlapping readers could starve writers), and the readers that
+/// queued during a write enter before the next writer does: readers and writers take turns.
 ///
 /// It covers every reader and writer that uses this package as the same user on the same machine; other Secret
 /// Service clients (secret-tool, Python keyring, …) do not take it. When no safe directory exists, only threads of
@@ -61,8 +62,13 @@ enum CrossProcessLock {
     switch mode {
     case .exclusive:
       if gate >= 0 { try acquire(gate, LOCK_EX, until: deadline) }
-      defer { if gate >= 0 { flock(gate, LOCK_UN) } }
-      try acquire(lock, LOCK_EX, until: deadline)
+      do {
+        try acquire(lock, LOCK_EX, until: deadline)
+      } catch {
+        if gate >= 0 { flock(gate, LOCK_UN) }
+        throw error
+      }
+      if gate >= 0 { flock(gate, LOCK_UN) }
       defer { flock(lock, LOCK_UN) }
       return try body()
     case .shared:
