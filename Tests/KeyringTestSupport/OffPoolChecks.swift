@@ -1,15 +1,14 @@
 import Foundation
-import KeyringTestSupport
 import Testing
 
 /// Expectations recorded by work that runs off the cooperative pool (`offPool`), where Swift Testing's `#expect`
 /// has no test to attribute an issue to; `offPool` records them for the test once the work returned.
-final class OffPoolChecks: @unchecked Sendable {
+public final class OffPoolChecks: @unchecked Sendable {
   private let lock = NSLock()
   private var failures: [(message: String, location: SourceLocation)] = []
 
   /// Records a failure when `condition` is false.
-  func expect(
+  public func expect(
     _ condition: Bool, _ message: @autoclosure () -> String = "", sourceLocation: SourceLocation = #_sourceLocation
   ) {
     guard !condition else { return }
@@ -18,7 +17,7 @@ final class OffPoolChecks: @unchecked Sendable {
   }
 
   /// The value, or a recorded failure and a thrown error when it is nil.
-  func require<T>(
+  public func require<T>(
     _ value: T?, _ message: @autoclosure () -> String = "", sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> T {
     guard let value else {
@@ -36,11 +35,11 @@ final class OffPoolChecks: @unchecked Sendable {
 }
 
 /// Thrown by `OffPoolChecks.require`; `offPool` does not report it again.
-struct OffPoolRequirementFailed: Error {}
+public struct OffPoolRequirementFailed: Error {}
 
 /// Runs a test's blocking work (calls against a daemon, restarts, sleeps) on a thread of its own rather than on
 /// Swift's cooperative pool (two threads here: see `runOffCooperativePool`), then records what `body` checked.
-func offPool(_ body: @escaping @Sendable (OffPoolChecks) throws -> Void) async throws {
+public func offPool(_ body: @escaping @Sendable (OffPoolChecks) throws -> Void) async throws {
   let checks = OffPoolChecks()
   defer { checks.recordAll() }
   do {
