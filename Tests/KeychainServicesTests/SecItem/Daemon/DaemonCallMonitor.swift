@@ -1,71 +1,26 @@
 import Foundation
 import KeyringTestSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The D-Bus method calls one connection sends to the Secret Service, seen by `dbus-monitor`, as short names
 /// (`SearchItems`, `Get Attributes`, `GetAll`, `GetSecrets`, `CreateItem`, …) in the order the bus saw them: every
 /// method call on an object under `/org/freedesktop/secrets` (libsecret's proxies address the daemon by its unique
 /// name, our own calls by `org.freedesktop.secrets`, so the destination does not tell). The connection is the one that
 /// first sends a message mentioning a marker (a unique string), and only its calls after that message count, so that
 /// other connections on the same bus (other tests) are left out.
-final class DaemonCallMonitor: @unchecked Sendable {
-  private let process = Process()
-  private let pipe = Pipe()
-  private let lock = NSLock()
-  private var output = Data()
-  private let exited = DispatchSemaphore(value: 0)
-  private let drained = DispatchSemaphore(value: 0)
-
+final class DaemonCallMonitor: Sendable {
+  private let monitor: BusMonitor
   private let marker: String
 
   /// Starts monitoring the method calls on `busAddress`, to count those made after the first message mentioning
   /// `marker` by the connection that sent it; returns once the monitor is in place.
   init(busAddress: String, marker: String) throws {
     self.marker = marker
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
-    process.arguments = ["--address", busAddress, "type=method_call"]
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    let exited = exited
-    process.terminationHandler = { _ in exited.signal() }
-    try process.runWithSignalsUnblocked()  // so that SIGTERM reaches it
-    let reader = pipe.fileHandleForReading
-    Thread.detachNewThread { [self] in
-      while true {
-        let data = reader.availableData
-        if data.isEmpty { break }
-        lock.withLock { output.append(data) }
-      }
-      drained.signal()
-    }
-    // The monitor announces itself by losing its own unique name (BecomeMonitor).
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(10)
-    while clock.now < deadline {
-      if text.contains("member=NameLost") { return }
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    _ = stop()
-    throw KeyringFixtureError("dbus-monitor did not start")
+    monitor = try BusMonitor(busAddress: busAddress, rules: ["type=method_call"])
   }
-
-  private var text: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
 
   /// Waits a little for the last messages, ends the monitor and returns the calls it saw.
   func stop() -> [String] {
-    Thread.sleep(forTimeInterval: 0.2)
-    let pid = process.processIdentifier
-    kill(pid, SIGTERM)
-    if exited.wait(timeout: .now() + 5) == .timedOut {
-      kill(pid, SIGKILL)
-      _ = exited.wait(timeout: .now() + 5)
-    }
-    _ = drained.wait(timeout: .now() + 5)
-    return Self.calls(in: text, after: marker)
+    Self.calls(in: monitor.stop(), after: marker)
   }
 
   /// The calls in `dbus-monitor` output made after the first message mentioning `marker` by its sender: the member,

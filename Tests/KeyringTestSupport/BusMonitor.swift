@@ -1,12 +1,11 @@
 import Foundation
-import KeyringTestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// `dbus-monitor` on a private bus, collecting what it prints until `stop()`.
-final class BusMonitor: @unchecked Sendable {
+public final class BusMonitor: @unchecked Sendable {
   private let process = Process()
   private let pipe = Pipe()
   private let lock = NSLock()
@@ -15,7 +14,7 @@ final class BusMonitor: @unchecked Sendable {
   private let drained = DispatchSemaphore(value: 0)
 
   /// Starts monitoring `busAddress` with the given match rules; returns once the monitor is in place.
-  init(busAddress: String, rules: [String]) throws {
+  public init(busAddress: String, rules: [String]) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
     process.arguments = ["--address", busAddress] + rules
     process.standardOutput = pipe
@@ -45,11 +44,11 @@ final class BusMonitor: @unchecked Sendable {
   }
 
   /// Everything printed so far.
-  var text: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+  public var text: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
 
   /// Waits a little for the last messages, ends the monitor and returns its output.
   @discardableResult
-  func stop() -> String {
+  public func stop() -> String {
     Thread.sleep(forTimeInterval: 0.2)
     let pid = process.processIdentifier
     kill(pid, SIGTERM)
