@@ -225,16 +225,9 @@ struct SecItemKeyItemTests {
       let (key, vectors) = try opensslECKey()
       let keyring = try PrivateKeyring.start(.unlocked)
       defer { keyring.stop() }
-      let monitor = try ExternalCommand.start(
-        "dbus-monitor",
-        [
-          "--address", keyring.busAddress,
-          "type=method_call,interface=org.freedesktop.Secret.Collection,member=CreateItem",
-        ])
-      let deadline = ContinuousClock.now + .seconds(10)
-      while !String(decoding: monitor.outputSoFar, as: UTF8.self).contains("NameLost"), ContinuousClock.now < deadline {
-        Thread.sleep(forTimeInterval: 0.02)
-      }
+      let monitor = try BusMonitor(
+        busAddress: keyring.busAddress,
+        rules: ["type=method_call,interface=org.freedesktop.Secret.Collection,member=CreateItem"])
       defer { SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress) }
       let statuses = SecItemEnvironment.withBus(keyring.busAddress) {
         [
@@ -242,8 +235,7 @@ struct SecItemKeyItemTests {
           add([kSecClass as String: kSecClassCertificate, kSecValueData as String: vectors.certificateDER]),
         ]
       }
-      Thread.sleep(forTimeInterval: 0.2)
-      let output = monitor.stop().output
+      let output = monitor.stop()
       let types = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { $0 == "string \"text/plain\"" || $0 == "string \"application/octet-stream\"" }
       return (statuses, types)
