@@ -34,9 +34,10 @@ let package = Package(
       name: "SecretServiceClient",
       dependencies: ["CLibSecret", "CLibSecretShims"]
     ),
-    // Layer 3: Apple's Keychain Services item API.
+    // Layer 3: Apple's Security names and nothing more (`import Security` builds Apple-platform code unchanged):
+    // the CF type names, constants and status codes, the four SecItem functions, SecKey, SecCertificate, SecIdentity.
     .target(
-      name: "KeychainServices",
+      name: "Security",
       dependencies: [
         "SecretServiceClient",
         .product(name: "Crypto", package: "swift-crypto"),
@@ -45,10 +46,10 @@ let package = Package(
         .product(name: "SwiftASN1", package: "swift-asn1"),
       ]
     ),
-    // `import Security` on Linux: re-exports KeychainServices.
+    // Layer 4: `import KeychainServices`: Apple's names (re-exported) plus the Swift-native API built on them.
     .target(
-      name: "Security",
-      dependencies: ["KeychainServices"]
+      name: "KeychainServices",
+      dependencies: ["Security"]
     ),
     // The `security` command-line tool.
     .executableTarget(

@@ -2,7 +2,7 @@ import Foundation
 import Security
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// A certificate and its private key made by openssl at test time (no PKCS#12): the key as Apple's external
 /// representation, the certificate as DER, and openssl's files to check signatures with.

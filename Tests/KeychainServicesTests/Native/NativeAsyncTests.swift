@@ -3,6 +3,7 @@ import KeyringTestSupport
 import Testing
 
 @testable import KeychainServices
+@testable import Security
 
 /// The `async` variants: the same operations, run off the cooperative pool, with the caller's SecItem environment.
 @Suite("Native API: async operations")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KeychainServices
+@testable import Security
 
 /// The pool of threads that runs the blocking calls of the `async` API, and the bridge that suspends the caller.
 @Suite("Native API: blocking-call pool")

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import KeychainServices
+@testable import Security
 
 /// Cancellation of `async` operations and their use of threads, against calls that really block: a locked private
 /// keyring whose unlock prompt nobody answers (`SilentPrompter`), with authentication UI allowed.

@@ -3,6 +3,7 @@ import KeyringTestSupport
 import Testing
 
 @testable import KeychainServices
+@testable import Security
 
 /// SecItem statuses become `KeychainError`s; messages and descriptions never show a secret.
 @Suite("Native API: errors")

@@ -3,6 +3,7 @@ import KeyringTestSupport
 import Testing
 
 @testable import KeychainServices
+@testable import Security
 
 /// The README's "Swift-native API" example, verbatim (its two functions), on a private keyring: its names are not
 /// unique to a test.

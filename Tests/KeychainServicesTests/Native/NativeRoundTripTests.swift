@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KeychainServices
+@testable import Security
 
 /// Every typed attribute comes back as written.
 @Suite("Native API: typed attribute round trips")

@@ -2,6 +2,7 @@ import Foundation
 import KeyringTestSupport
 
 @testable import KeychainServices
+@testable import Security
 
 /// Helpers of the Swift-native API tests. Tests on the keyring `dbus/with-keyring` provides use unique service and
 /// server names (`unique(_:)`), so parallel tests never see each other's items; tests that need a locked keyring,

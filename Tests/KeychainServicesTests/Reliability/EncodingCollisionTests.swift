@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Names and values that spell this package's own encoding (`xdg:schema`, `keychain:…`, `keychain:enc:…`, the
 /// interoperable names) cannot forge another item's class, access group or primary key through the SecItem API.

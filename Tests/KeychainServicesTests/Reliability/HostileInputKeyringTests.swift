@@ -3,7 +3,7 @@ import KeyringTestSupport
 import SecretServiceClient
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Hostile calls through the public SecItem functions against a throwaway keyring, with the keyring read directly
 /// (not through SecItem) before and after each: every call returns a defined status in bounded time, and a call

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// The query translation alone (no daemon) over many generated hostile dictionaries: every input ends in success
 /// or one of the parser's statuses, fast, and no error reason repeats a given value.

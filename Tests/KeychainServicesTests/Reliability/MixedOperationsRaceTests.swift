@@ -3,7 +3,7 @@ import KeyringTestSupport
 import Synchronization
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Many threads of one process doing mixed SecItem operations on distinct items through the shared connection:
 /// every operation returns the status its own thread's model predicts, and the keyring ends exactly as the models

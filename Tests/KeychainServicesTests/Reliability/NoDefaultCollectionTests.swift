@@ -3,7 +3,7 @@ import KeyringTestSupport
 import SecretServiceClient
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// No `default` collection: the login collection (where the alias pointed) deleted, an item of ours left in the
 /// in-memory `session` collection. SecItemAdd has nowhere to write (errSecNoDefaultKeychain, as SecItemFaultTests

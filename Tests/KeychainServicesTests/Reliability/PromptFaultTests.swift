@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// A locked keyring with UI allowed (the default) but nobody to answer the prompt: the writers (SecItemFaultTests
 /// covers SecItemCopyMatching) get errSecUserCanceled in bounded time and write nothing; a prompter that shows the

@@ -3,7 +3,7 @@ import KeyringTestSupport
 import Synchronization
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// The cross-process lock held shared by readers and exclusively by writers (`CrossProcessLock`): readers share it,
 /// a writer excludes them, a waiting writer is not overtaken by readers arriving after it, and every wait is bounded.

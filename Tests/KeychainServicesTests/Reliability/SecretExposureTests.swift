@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Secrets never appear in error reasons, descriptions, attributes, logs or crash output (tests that look), and
 /// the buffers that held them are wiped before release.

@@ -3,7 +3,7 @@ import KeyringTestSupport
 import SecretServiceClient
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 #if canImport(Glibc)
   import Glibc

@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 #if canImport(Glibc)
   import Glibc

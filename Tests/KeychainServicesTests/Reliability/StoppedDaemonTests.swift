@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// A daemon that stops answering (SIGSTOP: it keeps its bus name, calls are queued and never answered) and a writer
 /// stuck holding the write lock: every SecItem call returns errSecNotAvailable when its deadline fires, writes

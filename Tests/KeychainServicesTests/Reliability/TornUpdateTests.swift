@@ -3,7 +3,7 @@ import KeyringTestSupport
 import Synchronization
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Concurrent SecItemUpdates of ONE item, each writing a comment, a label and a secret that carry the same tag.
 ///

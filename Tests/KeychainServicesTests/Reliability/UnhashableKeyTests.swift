@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// swift-corelibs-foundation's `NSNull()` is not a singleton: two instances are equal with different hashes, so a
 /// Swift `Set` or `Dictionary` holding two of them may trap (which one depends on the process's hash seed). The

@@ -3,7 +3,7 @@ import KeyringTestSupport
 import SecretServiceClient
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// An item deleted by another client while a SecItem call is between its search and its next step.
 ///

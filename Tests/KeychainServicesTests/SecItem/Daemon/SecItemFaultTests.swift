@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Locked keyrings, missing providers and buses, restarted daemons: each test runs on a private keyring of its own
 /// and checks the status and that the call returns in bounded time.

@@ -3,7 +3,7 @@ import KeyringTestSupport
 import Security
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Key and certificate items another client stored under this package's schemas with a secret that is not a key or
 /// a certificate (garbage, truncated material): searches give a clear status and leave such items out of

@@ -2,7 +2,7 @@ import Foundation
 import Security
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Identities (`kSecClassIdentity`): a stored certificate joined with the stored private key of its public key,
 /// against the real keyring, with certificates and keys openssl made (no PKCS#12).

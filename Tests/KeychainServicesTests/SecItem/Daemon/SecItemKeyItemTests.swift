@@ -3,7 +3,7 @@ import KeyringTestSupport
 import Security
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Key items (`kSecClassKey`) through the four SecItem functions against the real keyring, with keys openssl made.
 @Suite("Key items against the real keyring")

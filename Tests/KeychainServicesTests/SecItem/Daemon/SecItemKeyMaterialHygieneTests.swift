@@ -3,7 +3,7 @@ import KeyringTestSupport
 import Security
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Private key material never shows in what a caller or a log can print: descriptions of keys and identities read
 /// from the keychain, their attribute dictionaries, and the reasons of errors about bad key data.

@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Queries that read only each candidate's attributes (returning data, references or nothing) decide the match
 /// exactly as the complete read does: what `SearchItems` cannot tell apart is still told apart in Swift. Against the

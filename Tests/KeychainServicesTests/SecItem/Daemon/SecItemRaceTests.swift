@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// SecItemAdd of one primary key from many writers at once: exactly one succeeds, the others get
 /// errSecDuplicateItem, and one item exists (the cross-process write lock, `CrossProcessLock`).

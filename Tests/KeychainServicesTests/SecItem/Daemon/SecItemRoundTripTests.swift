@@ -2,7 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// The D-Bus calls each SecItem function makes to the Secret Service (issue 6: no round trip the protocol does not
 /// need), seen by `dbus-monitor` on the default bus (dbus/with-keyring). The calls are made on a connection of their

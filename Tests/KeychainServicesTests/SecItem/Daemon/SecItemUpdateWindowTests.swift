@@ -3,7 +3,7 @@ import Security
 import Synchronization
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// SecItemUpdate checks everything before its first write; between its checks and its writes another client may
 /// still delete a target (reached here through `SecItemEnvironment.willWriteUpdatedItem`). Such a target is skipped,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 @Suite("Attribute codec: Apple values ↔ Secret Service strings")
 struct SecItemAttributeCodecTests {

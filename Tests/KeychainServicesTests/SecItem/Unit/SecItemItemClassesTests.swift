@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 @Suite("Item classes: recognising stored items")
 struct SecItemItemClassesTests {
@@ -51,19 +51,19 @@ struct SecItemItemClassesTests {
 struct SecItemApplicationGroupsTests {
   @Test("without variables the executable's name is the only group")
   func processNameDefault() {
-    #expect(KeychainApplication.accessGroups(environment: [:], processName: "tool") == ["tool"])
+    #expect(ApplicationIdentity.accessGroups(environment: [:], processName: "tool") == ["tool"])
   }
 
   @Test("KEYCHAIN_APPLICATION_IDENTIFIER names the application")
   func identifierVariable() {
-    let groups = KeychainApplication.accessGroups(
+    let groups = ApplicationIdentity.accessGroups(
       environment: ["KEYCHAIN_APPLICATION_IDENTIFIER": "ABCDE12345.com.example.app"], processName: "tool")
     #expect(groups == ["ABCDE12345.com.example.app"])
   }
 
   @Test("KEYCHAIN_ACCESS_GROUPS come first, the identifier last, as Apple orders entitlements")
   func extraGroups() {
-    let groups = KeychainApplication.accessGroups(
+    let groups = ApplicationIdentity.accessGroups(
       environment: ["KEYCHAIN_ACCESS_GROUPS": "shared, team ,,shared", "KEYCHAIN_APPLICATION_IDENTIFIER": "app"],
       processName: "tool")
     #expect(groups == ["shared", "team", "app"])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// The query translation of key, certificate and identity dictionaries (no daemon).
 @Suite("Parsing of key, certificate and identity dictionaries")

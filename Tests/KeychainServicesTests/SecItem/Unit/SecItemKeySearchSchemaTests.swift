@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 /// Key and certificate items exist only under this package's schema, so every Secret Service search for them names
 /// it: a search without attributes asks the daemon for those items instead of every item of the keyring.

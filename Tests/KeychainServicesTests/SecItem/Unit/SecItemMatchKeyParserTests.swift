@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 @Suite("Parsing of match keys and of keys taking Apple types that do not exist here")
 struct SecItemMatchKeyParserTests {

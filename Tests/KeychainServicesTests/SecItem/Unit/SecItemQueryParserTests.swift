@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 @Suite("Query parsing and validation")
 struct SecItemQueryParserTests {

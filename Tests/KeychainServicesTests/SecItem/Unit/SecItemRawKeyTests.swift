@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import KeychainServices
+@testable import Security
 
 @Suite("Raw keys of the SecItem layer agree with the public constants")
 struct SecItemRawKeyTests {

@@ -13,7 +13,7 @@ import Synchronization
 package enum SecItemEnvironment {
   /// Connect with these options instead of the session bus defaults.
   @TaskLocal package static var connectionOptions: ConnectionOptions?
-  /// Use these access groups instead of `KeychainApplication.accessGroups`.
+  /// Use these access groups instead of `ApplicationIdentity.accessGroups`.
   @TaskLocal package static var accessGroups: [String]?
   /// Called with each item's D-Bus object path just before SecItemUpdate writes it, after every check: tests change
   /// the keyring there to reach the window between an update's checks and its writes.

@@ -10,7 +10,7 @@ struct ItemStore {
 
   /// The store for the current task (shared connection, or the task's override).
   static func current() throws(SecItemError) -> ItemStore {
-    ItemStore(connection: try SharedConnections.current(), groups: KeychainApplication.accessGroups)
+    ItemStore(connection: try SharedConnections.current(), groups: ApplicationIdentity.accessGroups)
   }
 
   /// The scope of the cross-process lock: the bus this store talks to. (`getenv`: ProcessInfo's `environment`
