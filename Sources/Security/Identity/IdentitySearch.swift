@@ -59,7 +59,10 @@ struct IdentitySearch {
     certificate.attributes[RawKey.accessGroup] = query.attributes[RawKey.accessGroup]
     // Synchronizable is the key's (Apple's `keys.*`); the certificate may be either.
     certificate.synchronizableAny = true
-    key.synchronizableAny = query.synchronizableAny
+    // An identity named explicitly (persistent reference, item list) is found whatever its key's synchronizable
+    // value, as items named so are (`ItemQuery.filtersSynchronizableByDefault`).
+    key.synchronizableAny =
+      query.synchronizableAny || (query.itemList != nil && query.attributes[RawKey.synchronizable] == nil)
     certificate.itemList = query.itemList.map { list in
       list.filter { $0.itemClassCode == RawKey.classIdentity }.map {
         ItemLocator(itemClassCode: RawKey.classCertificate, path: $0.path)

@@ -50,7 +50,10 @@ enum AddOperation {
           }
         }
         do throws(SecItemError) {
-          return .created(try store.createItemInDefaultCollection(label: label, attributes: stored, secret: secret))
+          // Stamped under the lock, so stamps follow the order in which adds happen across processes.
+          var stamped = stored
+          stamped[InsertionOrder.attribute] = InsertionOrder.nextStamp()
+          return .created(try store.createItemInDefaultCollection(label: label, attributes: stamped, secret: secret))
         } catch  where error.status == errSecInteractionNotAllowed && policy == .allow && !afterUnlock {
           return .needsUnlock([try store.defaultCollection()])
         }

@@ -6,8 +6,9 @@ import SecretServiceClient
 ///
 /// Round trips: one `SearchItems` (a second only for items of other clients that carry an attribute under its
 /// alternative name, when the first found fewer matches than the limit; see `ServerSearch`), then per candidate one
-/// `Properties.Get` of its attributes (`GetAll` when the label, the dates or the lock state are needed too), and
-/// where several candidates compete for a limit, one `Get` of each one's creation date first.
+/// `Properties.Get` of its attributes (`GetAll` when the label, the dates or the lock state are needed too), one
+/// `Get` of the creation date of each candidate that carries no insertion stamp when several must be ordered, and
+/// where several candidates compete for a limit, the rest of what is needed for the first ones only.
 struct ItemFinder {
   let store: ItemStore
 
@@ -20,8 +21,8 @@ struct ItemFinder {
     var properties: ItemPropertySet = .all
     /// The most matches wanted; nil for all.
     var limit: Int? = nil
-    /// Whether the matches are wanted in order: oldest first (creation time, then path), items found by the first
-    /// search tier before the others.
+    /// Whether the matches are wanted in insertion order (`InsertionOrder`), items found by the first search tier
+    /// before the others.
     var ordered = true
 
     /// The properties deciding the match plus those the caller needs.
@@ -48,7 +49,7 @@ struct ItemFinder {
     case needsUnlock([ObjectPath])
   }
 
-  /// The matching items, complete, oldest first (then by path), all unlocked.
+  /// The matching items, complete, in insertion order, all unlocked.
   ///
   /// Locked candidates: `.skip` leaves them out; `.fail` is `errSecInteractionNotAllowed`; `.allow` unlocks them
   /// through the service's prompt and searches again (unlocking first, then searching, so attributes are read from
@@ -110,36 +111,52 @@ struct ItemFinder {
     throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked and authentication UI is not allowed")
   }
 
-  /// The matches among unlocked candidates, reading only what the request needs, at most `limit`.
+  /// The matches among unlocked candidates, in insertion order (`InsertionOrder`), reading only what the request
+  /// needs, at most `limit`.
+  ///
+  /// Ordering needs each candidate's attributes (which hold the insertion stamp, and decide the match anyway) and
+  /// the `Created` property of those without a stamp (other clients' items). When several candidates compete for
+  /// fewer places, only the attributes of all are read first; what else the request needs is read for the first
+  /// ones, a batch at a time, until enough of them match.
   private func resolve(
     _ paths: [ObjectPath], _ request: Request, limit: Int?, policy: AuthenticationUI
   ) throws(SecItemError) -> [StoredItem] {
     if paths.isEmpty { return [] }
-    let ordering = request.ordered && paths.count > 1
-    var needed = request.needed
-    if ordering { needed.insert(.created) }
-    guard ordering, let limit, limit < paths.count else {
-      let items = try verify(store.properties(paths, needed), request, policy: policy)
-      return ordering ? Self.oldestFirst(items) : items
+    let needed = request.needed
+    guard request.ordered && paths.count > 1 else {
+      return try verify(store.properties(paths, needed), request, policy: policy)
     }
-    // Several candidates compete for fewer places: read their creation dates first (one `Get` each), then what
-    // else is needed of the oldest ones, a batch at a time, until enough of them match.
-    let dated = try store.properties(paths, .created).sorted {
-      ($0.created ?? .distantPast, $0.path) < ($1.created ?? .distantPast, $1.path)
+    let competing = limit.map { $0 < paths.count } ?? false
+    let first: ItemPropertySet = competing ? .attributes : needed
+    var candidates = try store.properties(paths, first)
+    let undated = candidates.filter(InsertionOrder.needsCreationTime).map(\.path)
+    if !undated.isEmpty {
+      let created = Dictionary(
+        try store.properties(undated, .created).map { ($0.path, $0.created) }, uniquingKeysWith: { first, _ in first })
+      for index in candidates.indices where candidates[index].created == nil {
+        candidates[index].created = created[candidates[index].path] ?? nil
+      }
     }
-    let created = Dictionary(dated.map { ($0.path, $0.created) }, uniquingKeysWith: { first, _ in first })
+    candidates.sort(by: InsertionOrder.precedes)
+    guard competing, let limit, !first.isSuperset(of: needed) else {
+      return try verify(candidates, request, policy: policy)
+    }
     var matches: [StoredItem] = []
     var next = 0
-    while matches.count < limit && next < dated.count {
-      let batch = dated[next..<min(dated.count, next + limit - matches.count)].map(\.path)
+    while matches.count < limit && next < candidates.count {
+      let batch = Array(candidates[next..<min(candidates.count, next + limit - matches.count)])
       next += batch.count
-      var properties = try store.properties(batch, request.needed)
-      for index in properties.indices where properties[index].created == nil {
-        properties[index].created = created[properties[index].path] ?? nil
+      let read = Dictionary(
+        try store.properties(batch.map(\.path), needed).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+      // In the batch's order; the creation time read for ordering stands in where `needed` did not include it.
+      let complete = batch.compactMap { candidate -> ItemProperties? in
+        guard var item = read[candidate.path] else { return nil }
+        if item.created == nil { item.created = candidate.created }
+        return item
       }
-      matches += try verify(properties, request, policy: policy)
+      matches += try verify(complete, request, policy: policy)
     }
-    return Self.oldestFirst(matches)
+    return matches
   }
 
   /// The items whose properties match the request. An item that does not match and whose lock state is unknown is
@@ -177,11 +194,6 @@ struct ItemFinder {
     return ItemSnapshot(
       path: properties.path.rawValue, label: properties.label ?? "", attributes: properties.attributes ?? [:],
       created: created, modified: properties.modified ?? created)
-  }
-
-  /// Oldest first, then by path.
-  static func oldestFirst(_ items: [StoredItem]) -> [StoredItem] {
-    items.sorted { ($0.snapshot.created, $0.path) < ($1.snapshot.created, $1.path) }
   }
 
   /// The named items that exist, split by lock state (one `Get` of `Locked` each).

@@ -7,9 +7,10 @@ import Foundation
 enum ItemMatcher {
   static func matches(_ item: StoredItem, _ query: ItemQuery, scope: AccessScope) -> Bool {
     guard item.itemClass.code == query.itemClass.code, scope.admits(item) else { return false }
-    if !query.synchronizableAny {
-      let wanted = query.attributes[RawKey.synchronizable] ?? .boolean(false)
+    if let wanted = query.attributes[RawKey.synchronizable], !query.synchronizableAny {
       guard wanted == .boolean(item.isSynchronizable) else { return false }
+    } else if query.filtersSynchronizableByDefault, item.isSynchronizable {
+      return false
     }
     for (key, wanted) in query.attributes where key != RawKey.synchronizable {
       let stored = item.itemClass.primaryKey.contains(key) ? item.primaryKeyValue(key) : item.values[key]

@@ -89,6 +89,14 @@ struct ItemQuery: Sendable {
   var attributes: [String: AttributeValue] = [:]
   /// `kSecAttrSynchronizable: kSecAttrSynchronizableAny`.
   var synchronizableAny = false
+  /// Whether only non-synchronizable items match because the query says nothing of synchronization: Apple's
+  /// default filter (`query_create_with_limit` in `SecDbQuery.c` adds `sync = 0` unless the query sets
+  /// `kSecAttrSynchronizable` or holds a persistent reference). Items named by `kSecValuePersistentRef`,
+  /// `kSecMatchItemList` or a `SecKeychainItem` in `kSecValueRef` (which Apple's macOS bridge turns into a persistent
+  /// reference) are found whether or not they are synchronizable.
+  var filtersSynchronizableByDefault: Bool {
+    !synchronizableAny && attributes[RawKey.synchronizable] == nil && itemList == nil
+  }
   var limit: MatchLimit = .one
   var stringMatching = StringMatching()
   /// `kSecMatchHostOrSubdomainOfHost` (internet passwords, SecItemCopyMatching): only items whose server is this

@@ -90,6 +90,21 @@ struct SecItemAccessGroupTests {
     asApp([appA]) { #expect(matchCount(genericPassword(service: service)) == 0) }
   }
 
+  @Test("a persistent reference reaches another application's item (Apple keeps the group scoping there)")
+  func persistentReferenceCrossesGroups() throws {
+    let reference = try asApp([appA]) { () throws -> Data in
+      var result: CFTypeRef?
+      let item = merged(genericPassword(service: service, account: "a"), [kSecReturnPersistentRef as String: true])
+      #expect(SecItemAdd(item as CFDictionary, &result) == errSecSuccess)
+      return try #require(result as? Data)
+    }
+    asApp([appB]) {
+      #expect(matchCount(genericPassword(service: service)) == 0)
+      let found = copyMatching([kSecValuePersistentRef as String: reference, kSecReturnAttributes as String: true])
+      #expect((found.result as? [String: Any])?[kSecAttrAccessGroup as String] as? String == appA)
+    }
+  }
+
   @Test("other clients' items are read but not deleted by a broad delete, only through a reference")
   func otherClientsItems() throws {
     let written = try ExternalCommand.run(
