@@ -35,6 +35,7 @@ private let noCommonNameStatus: OSStatus = -26276
 /// organizations or other attributes (the most desirable kind present, last first).
 ///
 /// The corresponding Apple function is `SecCertificateCopySubjectSummary`.
+@discardableResult
 public func SecCertificateCopySubjectSummary(_ certificate: SecCertificate) -> CFString? {
   let names = certificateNames(certificate.certificate.subject)
   let list = { (values: [String]) in values.reversed().joined(separator: ", ") }
@@ -61,6 +62,7 @@ public func SecCertificateCopySubjectSummary(_ certificate: SecCertificate) -> C
 ///   as Apple.
 ///
 /// The corresponding Apple function is `SecCertificateCopyCommonName`.
+@discardableResult
 public func SecCertificateCopyCommonName(
   _ certificate: SecCertificate,
   _ commonName: UnsafeMutablePointer<CFString?>
@@ -77,6 +79,7 @@ public func SecCertificateCopyCommonName(
 /// rfc822Name entries of the subject alternative name, then emailAddress attributes of the subject.
 ///
 /// The corresponding Apple function is `SecCertificateCopyEmailAddresses`.
+@discardableResult
 public func SecCertificateCopyEmailAddresses(
   _ certificate: SecCertificate,
   _ emailAddresses: UnsafeMutablePointer<CFArray?>
@@ -90,6 +93,7 @@ public func SecCertificateCopyEmailAddresses(
 /// with white space collapsed; other values unchanged), the form Apple stores and matches issuers in.
 ///
 /// The corresponding Apple function is `SecCertificateCopyNormalizedIssuerSequence`.
+@discardableResult
 public func SecCertificateCopyNormalizedIssuerSequence(_ certificate: SecCertificate) -> CFData? {
   normalizedNameSequence(certificate.certificate.issuer).map { $0 as NSData }
 }
@@ -98,6 +102,7 @@ public func SecCertificateCopyNormalizedIssuerSequence(_ certificate: SecCertifi
 /// Returns the subject's normalized name as a DER SEQUENCE (see `SecCertificateCopyNormalizedIssuerSequence`).
 ///
 /// The corresponding Apple function is `SecCertificateCopyNormalizedSubjectSequence`.
+@discardableResult
 public func SecCertificateCopyNormalizedSubjectSequence(_ certificate: SecCertificate) -> CFData? {
   normalizedNameSequence(certificate.certificate.subject).map { $0 as NSData }
 }

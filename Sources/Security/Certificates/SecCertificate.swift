@@ -45,6 +45,7 @@ public final class SecCertificate: NSObject, @unchecked Sendable {
 /// bytes).
 ///
 /// The corresponding Apple function is `SecCertificateCreateWithData`.
+@discardableResult
 public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFData) -> SecCertificate? {
   let bytes = data as Data
   guard let certificate = try? Certificate(derEncoded: Array(bytes)) else { return nil }
@@ -55,6 +56,7 @@ public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFDa
 /// Returns the certificate's DER bytes.
 ///
 /// The corresponding Apple function is `SecCertificateCopyData`.
+@discardableResult
 public func SecCertificateCopyData(_ certificate: SecCertificate) -> CFData {
   certificate.derData as NSData
 }
@@ -64,6 +66,7 @@ public func SecCertificateCopyData(_ certificate: SecCertificate) -> CFData {
 /// byte when the high bit would otherwise be set), as Apple.
 ///
 /// The corresponding Apple function is `SecCertificateCopySerialNumberData`.
+@discardableResult
 public func SecCertificateCopySerialNumberData(
   _ certificate: SecCertificate,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
@@ -88,6 +91,7 @@ extension SecCertificate {
 /// (Ed25519, DSA…), which `SecKey` does not represent here.
 ///
 /// The corresponding Apple function is `SecCertificateCopyKey`.
+@discardableResult
 public func SecCertificateCopyKey(_ certificate: SecCertificate) -> SecKey? {
   let publicKey = certificate.certificate.publicKey
   if let key = P256.Signing.PublicKey(publicKey) { return SecKey(.ecPublic(.p256(key))) }

@@ -42,6 +42,7 @@ public final class SecIdentity: NSObject, @unchecked Sendable {
 /// Returns the identity's certificate in `certificateRef`.
 ///
 /// The corresponding Apple function is `SecIdentityCopyCertificate`.
+@discardableResult
 public func SecIdentityCopyCertificate(
   _ identityRef: SecIdentity,
   _ certificateRef: UnsafeMutablePointer<SecCertificate?>
@@ -54,6 +55,7 @@ public func SecIdentityCopyCertificate(
 /// Returns the identity's private key in `privateKeyRef`.
 ///
 /// The corresponding Apple function is `SecIdentityCopyPrivateKey`.
+@discardableResult
 public func SecIdentityCopyPrivateKey(
   _ identityRef: SecIdentity,
   _ privateKeyRef: UnsafeMutablePointer<SecKey?>
@@ -73,6 +75,7 @@ public func SecIdentityCopyPrivateKey(
 /// - Returns: `errSecSuccess`, `errSecItemNotFound` when no matching private key is stored, or the search's status.
 ///
 /// The corresponding Apple function (macOS) is `SecIdentityCreateWithCertificate`.
+@discardableResult
 public func SecIdentityCreateWithCertificate(
   _ keychainOrArray: CFTypeRef?,
   _ certificateRef: SecCertificate,

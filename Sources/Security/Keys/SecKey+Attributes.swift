@@ -17,6 +17,7 @@ private let attrCanVerifyRecover = "vyrc"
 /// DER for RSA keys. Keys here are always extractable, so this never fails.
 ///
 /// The corresponding Apple function is `SecKeyCopyExternalRepresentation`.
+@discardableResult
 public func SecKeyCopyExternalRepresentation(
   _ key: SecKey,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
@@ -28,6 +29,7 @@ public func SecKeyCopyExternalRepresentation(
 /// Returns the public key of a private key, or an equal public key for a public key.
 ///
 /// The corresponding Apple function is `SecKeyCopyPublicKey`.
+@discardableResult
 public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? {
   key.publicKey
 }
@@ -36,6 +38,7 @@ public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? {
 /// Returns the block size in bytes: the field element size of an EC key (32, 48, 66), the modulus size of an RSA key.
 ///
 /// The corresponding Apple function is `SecKeyGetBlockSize`.
+@discardableResult
 public func SecKeyGetBlockSize(_ key: SecKey) -> Int {
   key.blockSize
 }
@@ -51,6 +54,7 @@ public func SecKeyGetBlockSize(_ key: SecKey) -> Int {
 /// these.
 ///
 /// The corresponding Apple function is `SecKeyCopyAttributes`.
+@discardableResult
 public func SecKeyCopyAttributes(_ key: SecKey) -> CFDictionary? {
   let isPrivate = key.isPrivate
   let yes = NSNumber(value: true)

@@ -21,6 +21,7 @@ import _CryptoExtras
 /// - Returns: The private key (its public key through `SecKeyCopyPublicKey`), or `nil` with `error` set.
 ///
 /// The corresponding Apple function is `SecKeyCreateRandomKey`.
+@discardableResult
 public func SecKeyCreateRandomKey(
   _ parameters: CFDictionary,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
@@ -64,6 +65,7 @@ public func SecKeyCreateRandomKey(
 /// with an `errSecParam` error.
 ///
 /// The corresponding Apple function is `SecKeyCreateWithData`.
+@discardableResult
 public func SecKeyCreateWithData(
   _ keyData: CFData,
   _ attributes: CFDictionary,

@@ -8,6 +8,7 @@ import Foundation
 /// Another algorithm or key: `nil` with `errSecParam`; a plaintext too long for the key and padding: `errSecParam`.
 ///
 /// The corresponding Apple function is `SecKeyCreateEncryptedData`.
+@discardableResult
 public func SecKeyCreateEncryptedData(
   _ key: SecKey,
   _ algorithm: SecKeyAlgorithm,
@@ -28,6 +29,7 @@ public func SecKeyCreateEncryptedData(
 /// decrypt: `nil` with `errSecParam`.
 ///
 /// The corresponding Apple function is `SecKeyCreateDecryptedData`.
+@discardableResult
 public func SecKeyCreateDecryptedData(
   _ key: SecKey,
   _ algorithm: SecKeyAlgorithm,
@@ -57,6 +59,7 @@ private let maximumRequestedSize = 1 << 20
 /// `errSecParam`.
 ///
 /// The corresponding Apple function is `SecKeyCopyKeyExchangeResult`.
+@discardableResult
 public func SecKeyCopyKeyExchangeResult(
   _ privateKey: SecKey,
   _ algorithm: SecKeyAlgorithm,

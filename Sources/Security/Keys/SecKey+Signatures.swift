@@ -8,6 +8,7 @@ import Foundation
 /// private key, as Apple's software keys.
 ///
 /// The corresponding Apple function is `SecKeyIsAlgorithmSupported`.
+@discardableResult
 public func SecKeyIsAlgorithmSupported(
   _ key: SecKey,
   _ operation: SecKeyOperationType,
@@ -52,6 +53,7 @@ private func digestToSign(_ data: Data, hash: HashKind?, message: Bool, algorith
 /// key type: `nil` with `errSecParam` ("algorithm not supported by the key"), as Apple.
 ///
 /// The corresponding Apple function is `SecKeyCreateSignature`.
+@discardableResult
 public func SecKeyCreateSignature(
   _ key: SecKey,
   _ algorithm: SecKeyAlgorithm,
@@ -85,6 +87,7 @@ public func SecKeyCreateSignature(
 ///   `errSecParam` for an unsupported algorithm, a private key, or a digest of the wrong size.
 ///
 /// The corresponding Apple function is `SecKeyVerifySignature`.
+@discardableResult
 public func SecKeyVerifySignature(
   _ key: SecKey,
   _ algorithm: SecKeyAlgorithm,

@@ -8,6 +8,7 @@
 ///
 /// The corresponding Apple function is `SecItemAdd`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
+@discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
   result?.pointee = nil
   return secItemStatus { () throws(SecItemError) in

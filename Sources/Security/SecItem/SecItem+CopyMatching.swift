@@ -9,6 +9,7 @@
 ///
 /// The corresponding Apple function is `SecItemCopyMatching`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
+@discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
   result?.pointee = nil
   return secItemStatus { () throws(SecItemError) in

@@ -6,6 +6,7 @@
 ///
 /// The corresponding Apple function is `SecItemDelete`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
+@discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
   secItemStatus { () throws(SecItemError) in try ItemRouting.delete(query) }
 }

@@ -8,6 +8,7 @@
 ///
 /// The corresponding Apple function is `SecItemUpdate`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
+@discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
   secItemStatus { () throws(SecItemError) in try ItemRouting.update(query, attributesToUpdate) }
 }

@@ -4,8 +4,6 @@ import Foundation
 // they are the toll-free-bridged Foundation classes: `kSecClass as String`, `query as CFDictionary`,
 // `var item: CFTypeRef?` and `item as? [String: Any]` compile and behave as on Apple platforms.
 
-/// A result code (Apple: `typealias OSStatus = Int32`).
-public typealias OSStatus = Int32
 /// Any Core Foundation object.
 public typealias CFTypeRef = AnyObject
 public typealias CFString = NSString

@@ -87,6 +87,7 @@ private let validProtections: Set<String> = ["dk", "ck", "ak", "dku", "cku", "ak
 /// - Returns: The access control object, or `nil` on failure.
 ///
 /// The corresponding Apple function is `SecAccessControlCreateWithFlags`.
+@discardableResult
 public func SecAccessControlCreateWithFlags(
   _ allocator: CFAllocator?,
   _ protection: CFTypeRef,
@@ -94,7 +95,8 @@ public func SecAccessControlCreateWithFlags(
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> SecAccessControl? {
   func fail(_ message: String) -> SecAccessControl? {
-    let failure = NSError(domain: "NSOSStatusErrorDomain", code: Int(errSecParam), userInfo: ["NSDescription": message])
+    let failure = NSError(
+      domain: kCFErrorDomainOSStatus as String, code: Int(errSecParam), userInfo: [kCFErrorDescriptionKey as String: message])
     error?.pointee = Unmanaged.passRetained(failure)
     return nil
   }

@@ -22,6 +22,7 @@ private let errorMessages: [OSStatus: String] =
 /// - Returns: The message; never `nil` here.
 ///
 /// The corresponding Apple function is `SecCopyErrorMessageString`.
+@discardableResult
 public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMutableRawPointer?) -> CFString? {
   if let message = errorMessages[status] {
     return NSString(string: message)

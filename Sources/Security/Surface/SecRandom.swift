@@ -18,6 +18,7 @@ nonisolated(unsafe) public let kSecRandomDefault: SecRandomRef? = nil
 /// - Returns: `errSecSuccess`, or `errSecParam` when `count` is negative.
 ///
 /// The corresponding Apple function is `SecRandomCopyBytes`.
+@discardableResult
 public func SecRandomCopyBytes(_ rnd: SecRandomRef?, _ count: Int, _ bytes: UnsafeMutableRawPointer) -> Int32 {
   guard count >= 0 else { return errSecParam }
   var generator = SystemRandomNumberGenerator()
