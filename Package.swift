@@ -16,6 +16,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
+    // `swift package generate-documentation --target KeychainServices` (the DocC catalog; Swift Package Index).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
     // Layer 0: libsecret itself, found with pkg-config.
