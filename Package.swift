@@ -74,7 +74,16 @@ let package = Package(
     ),
     .testTarget(
       name: "KeychainServicesTests",
-      dependencies: ["KeychainServices", "Security", "SecretServiceClient", "KeyringTestSupport"]
+      dependencies: [
+        "KeychainServices", "Security", "SecretServiceClient", "KeyringTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    // Code as Apple-platform code is written against `import Security` alone: every provided Apple name with Apple's
+    // types (generated from docs/apple-security-names.tsv), and an app's own names next to it.
+    .testTarget(
+      name: "AppleCompatibilityTests",
+      dependencies: ["Security"]
     ),
     .testTarget(
       name: "SecurityCommandTests",

@@ -100,3 +100,21 @@ public func SecCertificateCopyKey(_ certificate: SecCertificate) -> SecKey? {
   if let key = _RSA.Signing.PublicKey(publicKey) { return SecKey(.rsaPublic(key)) }
   return nil
 }
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The start of the certificate's validity period (its notBefore time).
+///
+/// The corresponding Apple function is `SecCertificateCopyNotValidBeforeDate`.
+@discardableResult
+public func SecCertificateCopyNotValidBeforeDate(_ certificate: SecCertificate) -> CFDate? {
+  certificate.certificate.notValidBefore as NSDate
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The end of the certificate's validity period (its notAfter time).
+///
+/// The corresponding Apple function is `SecCertificateCopyNotValidAfterDate`.
+@discardableResult
+public func SecCertificateCopyNotValidAfterDate(_ certificate: SecCertificate) -> CFDate? {
+  certificate.certificate.notValidAfter as NSDate
+}

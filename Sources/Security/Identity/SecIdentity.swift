@@ -96,3 +96,15 @@ public func SecIdentityCreateWithCertificate(
   }
   return errSecItemNotFound
 }
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// Pairs a certificate with a private key, without the keychain; `nil` when the key is not private or is not the
+/// key of the certificate's public key.
+///
+/// The corresponding Apple function is `SecIdentityCreate`.
+@discardableResult
+public func SecIdentityCreate(
+  _ allocator: CFAllocator?, _ certificate: SecCertificate, _ privateKey: SecKey
+) -> SecIdentity? {
+  SecIdentity(certificate: certificate, privateKey: privateKey)
+}

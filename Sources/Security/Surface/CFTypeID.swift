@@ -14,7 +14,7 @@ public typealias CFHashCode = UInt
 /// The types `CFGetTypeID` tells apart, with their identifiers.
 enum CoreFoundationType: CFTypeID {
   case null = 1
-  case boolean, number, string, data, date, array, dictionary, error
+  case boolean, number, string, data, date, array, dictionary, set, error
   case key, certificate, identity, accessControl, keychainItem
 
   /// The type of `object`; nil for a class that is none of these.
@@ -26,6 +26,7 @@ enum CoreFoundationType: CFTypeID {
     case is NSDate: self = .date
     case is NSArray: self = .array
     case is NSDictionary: self = .dictionary
+    case is NSSet: self = .set
     case is NSNull: self = .null
     case is NSError: self = .error
     case is SecKey: self = .key
@@ -97,6 +98,9 @@ public func CFArrayGetTypeID() -> CFTypeID { CoreFoundationType.array.rawValue }
 /// The type identifier of `CFDictionary`. The corresponding Apple function is `CFDictionaryGetTypeID`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public func CFDictionaryGetTypeID() -> CFTypeID { CoreFoundationType.dictionary.rawValue }
+/// The type identifier of `CFSet`. The corresponding Apple function is `CFSetGetTypeID`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CFSetGetTypeID() -> CFTypeID { CoreFoundationType.set.rawValue }
 /// The type identifier of `CFError`. The corresponding Apple function is `CFErrorGetTypeID`.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public func CFErrorGetTypeID() -> CFTypeID { CoreFoundationType.error.rawValue }

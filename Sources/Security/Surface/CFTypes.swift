@@ -14,6 +14,7 @@ public typealias CFData = NSData
 public typealias CFNumber = NSNumber
 public typealias CFBoolean = NSNumber
 public typealias CFDate = NSDate
+public typealias CFSet = NSSet
 public typealias CFError = NSError
 public typealias CFIndex = Int
 public typealias CFOptionFlags = UInt
@@ -36,3 +37,8 @@ public final class CFAllocator: Sendable {
 
 /// The default allocator (Apple: `let kCFAllocatorDefault: CFAllocator!`).
 public let kCFAllocatorDefault: CFAllocator! = CFAllocator(name: "kCFAllocatorDefault")
+
+/// The `Info.plist` key of a bundle's identifier (Apple: `let kCFBundleIdentifierKey: CFString!`), as code that
+/// derives a default keychain service from `Bundle.main.infoDictionary` spells it.
+nonisolated(unsafe) public let kCFBundleIdentifierKey: CFString! = SecConstantString("CFBundleIdentifier")
+

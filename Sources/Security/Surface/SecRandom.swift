@@ -1,8 +1,11 @@
 /// A random number generator reference (Apple: `typealias SecRandomRef = OpaquePointer`).
 public typealias SecRandomRef = OpaquePointer
 
-/// The default random number generator (Apple: `let kSecRandomDefault: SecRandomRef?`, which is `nil`).
-nonisolated(unsafe) public let kSecRandomDefault: SecRandomRef? = nil
+/// The default random number generator (Apple: `let kSecRandomDefault: SecRandomRef`, a synonym for `NULL`).
+///
+/// Swift has no null `OpaquePointer`, so here it is a sentinel that is never dereferenced: `SecRandomCopyBytes`
+/// ignores its generator argument, as Apple's does.
+nonisolated(unsafe) public let kSecRandomDefault: SecRandomRef = OpaquePointer(bitPattern: 1)!
 
 // Apple's name, kept for source compatibility.
 // swift-format-ignore: AlwaysUseLowerCamelCase

@@ -127,3 +127,9 @@ public let errSecDecode: OSStatus = -26275
 /// Deprecated spelling of `errSecDiskFull`.
 @available(*, deprecated, renamed: "errSecDiskFull")
 public let errSecDskFull: OSStatus = errSecDiskFull
+/// Deprecated misspelling of `errSecInvalidCRLAuthority`.
+@available(*, deprecated, renamed: "errSecInvalidCRLAuthority")
+public let errSecInvaldCRLAuthority: OSStatus = errSecInvalidCRLAuthority
+/// Deprecated misspelling of `errSecInvalidTupleCredentials`.
+@available(*, deprecated, renamed: "errSecInvalidTupleCredentials")
+public let errSecInvalidTupleCredendtials: OSStatus = errSecInvalidTupleCredentials

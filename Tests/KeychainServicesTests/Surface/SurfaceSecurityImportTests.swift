@@ -35,12 +35,11 @@ struct SurfaceSecurityImportTests {
   func securityFunctionsAndTypes() {
     let message: CFString? = SecCopyErrorMessageString(errSecParam, nil)
     let access: SecAccessControl? = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [], nil)
-    let random: SecRandomRef? = kSecRandomDefault
+    let random: SecRandomRef = kSecRandomDefault
     var byte: UInt8 = 0
     let algorithm: SecKeyAlgorithm = .rsaEncryptionOAEPSHA256
     #expect(message != nil)
     #expect(access != nil)
-    #expect(random == nil)
     #expect(SecRandomCopyBytes(random, 1, &byte) == errSecSuccess)
     #expect(algorithm.rawValue as String == "algid:encrypt:RSA:OAEP:SHA256")
   }
