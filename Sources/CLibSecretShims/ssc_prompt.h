@@ -1,4 +1,4 @@
-// Private to CLibSecretShims: the prompt runner shared by SscService's hooks and its lock/unlock calls.
+// Private to CLibSecretShims: the asynchronous prompt runner behind `ssc_prompt_run_sync`.
 #ifndef SSC_PROMPT_H
 #define SSC_PROMPT_H
 #include "include/CLibSecretShims.h"
@@ -15,8 +15,5 @@ void ssc_prompt_run_async(GObject *source, GDBusConnection *connection, const gc
                           gpointer user_data);
 /// Returns: (transfer full) (nullable).
 GVariant *ssc_prompt_run_finish(GAsyncResult *result, GError **error);
-/// `ssc_prompt_run_async` on a private main context, drained before it is released. Returns: (transfer full).
-GVariant *ssc_prompt_run_sync(GObject *source, GDBusConnection *connection, const gchar *name, const gchar *path,
-                              const GVariantType *return_type, GCancellable *cancellable, GError **error);
 
 #endif

@@ -64,7 +64,7 @@ struct InvalidArgumentTests {
       _ = try connection.searchItems(attributes: ["a": "x\u{0}"])
     }
     #expect(error.cause == .invalidArgument)
-    #expect(error.call == "secret_service_search_for_dbus_paths_sync")
+    #expect(error.call == "org.freedesktop.Secret.Service.SearchItems")
     #expect(error.domain == nil)
     #expect(error.message.contains("NUL"))
   }

@@ -27,43 +27,26 @@ typedef enum {
   SSC_SHIM_ERROR_PROMPT_BAD_RESULT = 3,
 } SscShimError;
 
-// MARK: - Type checks (SECRET_IS_SERVICE-style macros)
+// MARK: - Prompts
 
-gboolean ssc_is_secret_service(gpointer object);
-gboolean ssc_is_dbus_connection(gpointer object);
-gboolean ssc_is_cancellable(gpointer object);
-
-// MARK: - The service subclass with policy-driven prompt hooks
-
-/// A `SecretService` subclass whose prompt hooks never show a prompt unless the call's GCancellable was marked with
-/// `ssc_cancellable_allow_prompts`. Refused prompts are dismissed at once and fail with
-/// `SSC_SHIM_ERROR_PROMPT_REFUSED`; allowed prompts run until completed (dismissed →
-/// `SSC_SHIM_ERROR_PROMPT_DISMISSED`) or until the cancellable is cancelled (→ `G_IO_ERROR_CANCELLED` at once,
-/// the prompt is dismissed without waiting for a reply).
-GType ssc_service_get_type(void);
-
-/// Locks or unlocks items or collections (`Service.Lock` / `Service.Unlock` on the service's own connection), running
-/// any prompt the service returns under the cancellable's policy, as the hooks above do. Returns the number of
-/// objects locked/unlocked and stores them in `*done` (transfer full, free with g_strfreev), or -1 with `error` set.
-/// Used instead of secret_service_(un)lock_dbus_paths_sync, which in libsecret 0.20.5 leaks per prompt (a GPtrArray,
-/// and the main context its SecretPrompt proxy's signal subscriptions are queued on).
-gint ssc_service_lock_paths_sync(SecretService *self, const gchar *const *paths, GCancellable *cancellable,
-                                 gchar ***done, GError **error);
-gint ssc_service_unlock_paths_sync(SecretService *self, const gchar *const *paths, GCancellable *cancellable,
-                                   gchar ***done, GError **error);
-
-/// Creates an item with `Collection.CreateItem` on the service's connection, addressed to `bus_name` (NULL: the
-/// service's own name), with `properties` (`gchar *` → `GVariant *`, as `ssc_property_table_new` makes) and `secret`
-/// (an `(oayays)` already encoded for the caller's session; a floating reference is consumed), never replacing.
-/// A returned prompt runs under the cancellable's policy, as `ssc_service_unlock_paths_sync`'s do.
-/// Returns: (transfer full) the new item's path, or NULL with `error` set.
-gchar *ssc_service_create_item_sync(SecretService *self, const gchar *bus_name, const gchar *collection,
-                                    GHashTable *properties, GVariant *secret, GCancellable *cancellable,
-                                    GError **error);
-
-/// Marks `cancellable` so that prompts raised by calls made with it may be shown. Without the mark every prompt
-/// is refused. The mark cannot be removed; use a fresh cancellable per call.
+/// Marks `cancellable` so that prompts run with it may be shown. Without the mark every prompt is refused. The mark
+/// cannot be removed; use a fresh cancellable per call.
 void ssc_cancellable_allow_prompts(GCancellable *cancellable);
+
+/// Runs the Secret Service prompt at `path` (owned by `name` on `connection`) under the cancellable's policy, on a
+/// private main context drained before it is released: refused at once (and dismissed) unless the cancellable
+/// allows prompts; otherwise run until its `Completed` signal, or until the cancellable is cancelled (then dismissed
+/// without waiting for a reply). `source` (nullable) becomes the GTask's source object. Returns: (transfer full)
+/// the prompt's result, checked against `return_type`, or NULL with SSC_SHIM_ERROR_PROMPT_REFUSED,
+/// SSC_SHIM_ERROR_PROMPT_DISMISSED, SSC_SHIM_ERROR_PROMPT_BAD_RESULT, G_IO_ERROR_CANCELLED or the Prompt call's
+/// error.
+GVariant *ssc_prompt_run_sync(GObject *source, GDBusConnection *connection, const gchar *name, const gchar *path,
+                              const GVariantType *return_type, GCancellable *cancellable, GError **error);
+
+/// The `SecretService` subclass that `ssc_service_open_on_connection` opens: libsecret's own constructor forces the
+/// session bus, which the subclass undoes when a connection is given. Its prompt hooks are libsecret's: no libsecret
+/// call this package makes raises a prompt (prompts are run by `ssc_prompt_run_sync`).
+GType ssc_service_get_type(void);
 
 // MARK: - Opening
 
@@ -93,24 +76,10 @@ SecretValue *ssc_secret_value_new_wiping(const void *bytes, gsize length, const 
 /// Overwrites `length` bytes at `pointer` with zeros in a way the compiler does not remove.
 void ssc_wipe(void *pointer, gsize length);
 
-// MARK: - Variadic constructors
+// MARK: - Variadic constructors and macros
 
-/// `g_variant_new ("(s)", interface_name)`. Returns: (transfer floating).
-GVariant *ssc_variant_new_get_all_args(const gchar *interface_name);
-/// `g_variant_new ("(ss)", interface_name, property)`. Returns: (transfer floating).
-GVariant *ssc_variant_new_get_args(const gchar *interface_name, const gchar *property);
-/// `g_variant_new ("(ssv)", interface_name, property, value)`; sinks a floating `value`.
-/// Returns: (transfer floating).
-GVariant *ssc_variant_new_set_args(const gchar *interface_name, const gchar *property, GVariant *value);
 /// An `a{ss}` from `count` keys and values. Returns: (transfer floating).
 GVariant *ssc_variant_new_string_dict(const gchar *const *keys, const gchar *const *values, gsize count);
-/// `g_variant_new ("(^aoo)", paths, session)`: the arguments of `Service.GetSecrets`. Returns: (transfer floating).
-GVariant *ssc_variant_new_get_secrets_args(const gchar *const *paths, const gchar *session);
-/// `g_variant_new ("(@(oayays))", secret)`; sinks a floating `secret`. Returns: (transfer floating).
-GVariant *ssc_variant_new_set_secret_args(GVariant *secret);
-/// `g_variant_new ("(sv)", algorithm, <"">)`: the arguments of `Service.OpenSession` for an algorithm without input
-/// (`plain`). Returns: (transfer floating).
-GVariant *ssc_variant_new_open_session_args(const gchar *algorithm);
 /// An `(oayays)` secret for a `plain` session: `session`, empty parameters, the bytes of `value` (referenced, not
 /// copied: the buffer stays `value`'s and is wiped when the last reference goes) and its content type.
 /// Returns: (transfer floating).
@@ -120,15 +89,6 @@ GVariant *ssc_variant_new_plain_secret(const gchar *session, SecretValue *value)
 gconstpointer ssc_variant_plain_secret_bytes(GVariant *secret, gsize *length);
 /// `G_VARIANT_TYPE (type_string)` for a static string. Returns: (transfer none).
 const GVariantType *ssc_variant_type(const gchar *type_string);
-
-/// A hash table of `gchar *` → `gchar *`, both owned (freed with g_free). Returns: (transfer full).
-GHashTable *ssc_string_table_new(void);
-/// Inserts copies of `key` and `value`.
-void ssc_string_table_insert(GHashTable *table, const gchar *key, const gchar *value);
-/// A hash table of D-Bus property names (`gchar *`, owned) → `GVariant *` (owned). Returns: (transfer full).
-GHashTable *ssc_property_table_new(void);
-/// Inserts a copy of `name` and a reference to `value` (a floating `value` is sunk).
-void ssc_property_table_insert(GHashTable *table, const gchar *name, GVariant *value);
 
 G_END_DECLS
 

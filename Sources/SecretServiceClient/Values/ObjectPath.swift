@@ -40,3 +40,17 @@ package struct ObjectPath: RawRepresentable, Hashable, Comparable, Sendable, Cus
 
   package var description: String { rawValue }
 }
+
+extension ObjectPath {
+  /// The collection this path names or belongs to: its first five elements
+  /// (`/org/freedesktop/secrets/collection/<c>` or `/org/freedesktop/secrets/aliases/<a>`), the path itself when it
+  /// is shorter.
+  package var collection: ObjectPath {
+    let elements = rawValue.split(separator: "/")
+    guard elements.count > 5 else { return self }
+    return ObjectPath("/" + elements.prefix(5).joined(separator: "/"))
+  }
+
+  /// The Secret Service interface of the object: a collection's, or an item's below one.
+  var interface: String { collection == self ? CollectionInterface.name : ItemInterface.name }
+}

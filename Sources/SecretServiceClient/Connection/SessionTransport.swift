@@ -1,5 +1,5 @@
-import CLibSecret
-import CLibSecretShims
+internal import CLibSecret
+internal import CLibSecretShims
 
 /// How secrets travel between us and the provider: the Secret Service session the handle opened.
 ///
@@ -21,26 +21,19 @@ enum SessionTransport: Sendable {
   static func openPlain(_ bus: BusConnection, destination: String, _ deadline: Deadline) throws(CallFailure)
     -> String
   {
-    let reply = try busCall(
-      bus, destination: destination, path: SecretInterface.servicePath, interface: SecretInterface.service,
-      method: "OpenSession", parameters: ssc_variant_new_open_session_args("plain"),  // floating
-      replyType: ProviderVariantType.openSessionReply, autoStart: false, deadline)
-    defer { g_variant_unref(reply) }  // the reply (transfer full)
-    let path = Variant.child(reply, 1)  // transfer full
-    defer { g_variant_unref(path) }
-    guard let session = Variant.string(path), session != "/" else {
-      throw CallFailure(
-        call: dbusCallName(SecretInterface.service, "OpenSession"), cause: .other, message: "no session path")
+    let reply = try bus.call(ServiceInterface.openSession(algorithm: "plain"), serviceName: destination, deadline)
+    guard let session = reply.child(1).string, session != "/" else {
+      throw CallFailure(call: "\(ServiceInterface.name).OpenSession", cause: .other, message: "no session path")
     }
     return session
   }
 
   /// Closes a session without waiting for the reply (the connection may be gone already).
   static func close(_ bus: BusConnection, destination: String, path: String) {
-    // A NULL callback sends the call with NO_REPLY_EXPECTED: nothing waits, no main context is involved.
-    g_dbus_connection_call(
-      bus.pointer, destination, path, "org.freedesktop.Secret.Session", "Close", nil, nil,
-      G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
+    DBusBatch.sendWithoutReply(
+      DBusMethodCall(path: path, interface: "org.freedesktop.Secret.Session", method: "Close", replyType: "()") {
+        nil
+      }, on: bus, serviceName: destination)
   }
 }
 

@@ -1,4 +1,4 @@
-import CLibSecret
+internal import CLibSecret
 
 /// Lends `strings` to `body` as a NULL-terminated `const gchar **` (copies freed afterwards).
 func withCStringArray<R, E: Error>(

@@ -1,8 +1,9 @@
-import CLibSecret
-import CLibSecretShims
+internal import CLibSecret
+internal import CLibSecretShims
 
-/// An opened `SecretService` (our no-UI subclass, session opened, no collections loaded) on a `BusConnection`.
-/// Immutable; a reconnect replaces the whole handle. Users hold a strong reference while they call.
+/// A session with the provider on a `BusConnection`: libsecret's `SecretService` (our subclass, which accepts a
+/// given connection; session opened, no collections loaded) for the session's keys, the provider, and the bus name
+/// our calls go to. Immutable; a reconnect replaces the whole handle. Users hold a strong reference while they call.
 ///
 /// The session is libsecret's (Diffie-Hellman encrypted where the provider offers it), except on KWallet, whose
 /// encrypted sessions fail about 1 % of the time, some silently with wrong bytes: there the handle opens a `plain`
@@ -11,7 +12,8 @@ import CLibSecretShims
 /// are retried on a new handle) instead of reaching a new daemon that does not know the session.
 final class ServiceHandle: @unchecked Sendable {
   let bus: BusConnection
-  /// The `SecretService *` (one reference owned here). libsecret's service is thread-safe.
+  /// The `SecretService *` (one reference owned here), used only for the session: its path and the encoding and
+  /// decoding of secrets. libsecret's service is thread-safe.
   let service: UnsafeMutablePointer<SecretService>
   /// The D-Bus name our own calls go to: the provider's well-known name (`org.freedesktop.secrets` unless
   /// `$SECRET_SERVICE_BUS_NAME` says otherwise), or on KWallet the unique name of the daemon holding our session.

@@ -1,5 +1,5 @@
-import CLibSecret
-import CLibSecretShims
+internal import CLibSecret
+internal import CLibSecretShims
 
 /// One private D-Bus connection (a `GDBusConnection`), never the process-wide `g_bus_get` singleton: it cannot
 /// terminate the process when the bus goes away (exit-on-close stays off) and is dropped and reopened by us alone.

@@ -1,5 +1,5 @@
-import CLibSecret
-import CLibSecretShims
+internal import CLibSecret
+internal import CLibSecretShims
 import Dispatch
 
 /// A GCancellable for one operation, cancelled by a timer when the operation's deadline passes.

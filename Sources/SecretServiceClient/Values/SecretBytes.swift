@@ -1,4 +1,4 @@
-import CLibSecretShims
+internal import CLibSecretShims
 import Foundation
 
 /// Secret bytes in memory that is wiped before it is released. Never printed: `description` and `debugDescription`

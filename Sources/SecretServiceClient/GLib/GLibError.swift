@@ -1,5 +1,5 @@
-import CLibSecret
-import CLibSecretShims
+internal import CLibSecret
+internal import CLibSecretShims
 
 /// A copy of a GError's content. Making one frees the GError (transfer full), so each GError is released once.
 struct GLibError: Sendable {

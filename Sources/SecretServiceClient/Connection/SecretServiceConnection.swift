@@ -1,29 +1,11 @@
-import CLibSecret
-import CLibSecretShims
+internal import CLibSecret
+internal import CLibSecretShims
 import Synchronization
 
-// Contract changes (against team-wrapper-api.md):
-// - `ObjectPath.init(rawValue:)` is not failable: any string can be wrapped, operations validate the syntax and
-//   fail with `.invalidArgument` (as the contract's validation rule says). `ObjectPath.isValid` tells up front.
-// - Added: `SecretBytes.hasSameBytes(as:)`, `SecretServiceError.init(...)`, `ObjectPath.init(_:)`,
-//   `ItemInfo.init(...)`, `SecretServiceConnection.options`.
-// - `secrets(_:)` omits items that vanished meanwhile (as `itemInfo` does) and throws `.locked` when any requested
-//   item is locked.
-// - `unlock` that ends with nothing unlocked and no error (a provider answering a prompt its own way) is
-//   `.promptDismissed` with `.allowed` and `.locked` with `.refused`.
-//
-// Departures from libsecret's dbus-path API, for libsecret 0.20.5 leaks (both fixed or partly fixed upstream later):
-// - `secrets(_:)` calls `Service.GetSecrets` itself (still ONE call for all items) and decodes each secret with
-//   `secret_service_decode_dbus_secret`: `secret_service_get_secrets_for_dbus_paths_sync` never releases the reply
-//   (~1 KiB per item per call, holding the transferred secrets; fixed in 0.21.2).
-// - `lock`/`unlock` call `Service.Lock`/`Unlock` through `ssc_service_(un)lock_paths_sync`, which runs prompts with
-//   the same runner as our prompt hooks: `secret_service_(un)lock_dbus_paths_sync` leaks per prompt (a GPtrArray,
-//   and the main context holding its SecretPrompt proxy's pending signal-subscription cleanup).
-// - The bus connection is our own (`g_dbus_connection_new_for_address_sync`), also for the session bus, instead of
-//   `g_bus_get_sync`'s process-wide singleton, whose exit-on-close would end the process when the bus goes away.
-
-/// One connection to the Secret Service: a private D-Bus connection and a `SecretService` proxy with an opened
-/// session (OpenSession up front, no LOAD_COLLECTIONS, no cached properties, no signal subscriptions).
+/// One connection to the Secret Service: a private D-Bus connection (ours, not `g_bus_get`'s process-wide singleton,
+/// whose exit-on-close would end the process when the bus goes away) and a session opened with the provider.
+/// Method calls go out as batches (`DBusBatch`); libsecret only negotiates the session and encodes and decodes
+/// secrets for it (`SessionTransport`).
 ///
 /// Thread-safe: the current service is swapped under a lock on reconnect and every call holds its own reference
 /// while it runs. When a call fails because the provider went away (daemon restarted, stale session), the connection

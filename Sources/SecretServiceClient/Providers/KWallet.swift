@@ -1,5 +1,5 @@
-import CLibSecret
-import CLibSecretShims
+internal import CLibSecret
+internal import CLibSecretShims
 import Foundation
 
 // What the handle does to make KWallet behave as the Secret Service specification (and gnome-keyring) does. Each
@@ -9,48 +9,45 @@ extension ServiceHandle {
   /// Whether the provider is KWallet, whose quirks the calls below work around.
   var isKWallet: Bool { provider == .kwallet }
 
-  /// The `Locked` property of an item or a collection. A vanished object fails as "no such object".
-  func isLocked(_ path: String, interface: String, _ deadline: Deadline) throws(CallFailure) -> Bool {
-    let value = try propertiesGet(self, path: path, interface: interface, property: "Locked", deadline)
-    defer { g_variant_unref(value) }  // transfer full
-    guard let locked = Variant.bool(value) else {
-      throw CallFailure(call: SecretServiceConnection.getCall, cause: .other, message: "Locked is not b")
-    }
-    return locked
-  }
-
   /// KWallet: fails with `.locked` when the item is locked. A locked KWallet accepts `SetSecret` (and erases the
   /// secret), `Delete` and property changes; gnome-keyring refuses them with IsLocked, which this restores.
   /// Nothing is checked on other providers. (A lock between the check and the write is not caught.)
-  func refuseIfLockedOnKWallet(_ item: String, call: String, _ deadline: Deadline) throws(CallFailure) {
+  func refuseIfLockedOnKWallet(_ item: ObjectPath, call: String, _ deadline: Deadline) throws(CallFailure) {
     guard isKWallet else { return }
-    if try isLocked(item, interface: SecretInterface.item, deadline) {
+    if try isLocked(item, interface: ItemInterface.name, deadline) {
       throw CallFailure(call: call, cause: .locked, message: "the item is locked")
     }
   }
 
-  /// The collection an item path belongs to (its parent path).
-  static func collectionPath(ofItem item: String) -> String {
-    guard let slash = item.lastIndex(of: "/"), slash != item.startIndex else { return item }
-    return String(item[..<slash])
-  }
-
   /// KWallet: the items of `paths` whose collection is locked (KWallet locks whole wallets). Its `GetSecrets` returns
   /// locked items with an empty secret instead of leaving them out. Empty on other providers.
-  func lockedOnKWallet(_ paths: [String], _ deadline: Deadline) throws(CallFailure) -> Set<String> {
+  func lockedOnKWallet(_ paths: [ObjectPath], _ deadline: Deadline) throws(CallFailure) -> Set<ObjectPath> {
     guard isKWallet else { return [] }
-    var lockedCollections: Set<String> = []
-    var checked: Set<String> = []
-    for collection in paths.map(Self.collectionPath(ofItem:)) where checked.insert(collection).inserted {
+    var lockedCollections: Set<ObjectPath> = []
+    var checked: Set<ObjectPath> = []
+    for collection in paths.map(\.collection) where checked.insert(collection).inserted {
       do {
-        if try isLocked(collection, interface: SecretInterface.collection, deadline) {
+        if try isLocked(collection, interface: CollectionInterface.name, deadline) {
           lockedCollections.insert(collection)
         }
       } catch  where error.error?.meansNoSuchObject == true || error.error?.meansInvalidArguments == true {
         continue  // not a collection: GetSecrets reports the item
       }
     }
-    return Set(paths.filter { lockedCollections.contains(Self.collectionPath(ofItem: $0)) })
+    return Set(paths.filter { lockedCollections.contains($0.collection) })
+  }
+
+  /// KWallet: sets an item's label to the label it has, which moves its `Modified` time (KWallet leaves `Modified`
+  /// alone when only attributes change). The label stays the same, as does its folder; KWallet files the entry
+  /// under a new key (`label__N_`), which nobody sees.
+  func touchOnKWallet(_ item: ObjectPath, _ deadline: Deadline) throws(CallFailure) {
+    let reply = try call(PropertiesInterface.get(item, interface: ItemInterface.name, property: "Label"), deadline)
+    guard let label = try PropertiesInterface.getReply(reply).string else {
+      throw CallFailure(call: "\(PropertiesInterface.name).Get", cause: .other, message: "Label is not s")
+    }
+    _ = try call(
+      PropertiesInterface.set(item, interface: ItemInterface.name, property: "Label", value: VariantBuilder.string(label)),
+      deadline)
   }
 }
 
@@ -108,30 +105,23 @@ extension ServiceHandle {
   /// KWallet: whether the wallet behind `collection` is open (`org.kde.KWallet.isOpen(label)`). An open wallet whose
   /// collection still says `Locked` (opened at login through PAM) unlocks through a prompt that completes at once,
   /// without a dialog; a closed one asks for its password in a dialog. Nil when it cannot be told.
-  func kwalletIsOpen(_ collection: String, _ deadline: Deadline) -> Bool? {
+  func kwalletIsOpen(_ collection: ObjectPath, _ deadline: Deadline) -> Bool? {
     guard isKWallet else { return nil }
-    do {
-      let labelValue = try propertiesGet(
-        self, path: collection, interface: SecretInterface.collection, property: "Label", deadline)
-      let wallet = Variant.string(labelValue)
-      g_variant_unref(labelValue)  // transfer full
-      guard let wallet else { return nil }
-      for (name, path) in [("org.kde.kwalletd5", "/modules/kwalletd5"), ("org.kde.kwalletd6", "/modules/kwalletd6")] {
-        guard
-          let reply = try? busCall(
-            bus, destination: name, path: path, interface: "org.kde.KWallet", method: "isOpen",
-            parameters: g_variant_new_tuple([g_variant_new_string(wallet)], 1),  // floating
-            replyType: ProviderVariantType.boolReply, autoStart: false, deadline)
-        else { continue }
-        defer { g_variant_unref(reply) }  // transfer full
-        let child = Variant.child(reply, 0)  // transfer full
-        defer { g_variant_unref(child) }
-        return Variant.bool(child)
+    guard
+      let reply = try? call(
+        PropertiesInterface.get(collection, interface: CollectionInterface.name, property: "Label"), deadline),
+      let wallet = try? PropertiesInterface.getReply(reply).string
+    else { return nil }
+    for (name, path) in [("org.kde.kwalletd5", "/modules/kwalletd5"), ("org.kde.kwalletd6", "/modules/kwalletd6")] {
+      let isOpen = DBusMethodCall(
+        destination: .name(name), path: path, interface: "org.kde.KWallet", method: "isOpen", replyType: "(b)"
+      ) {
+        VariantBuilder.tuple([VariantBuilder.string(wallet)])
       }
-      return nil
-    } catch {
-      return nil
+      guard let reply = try? call(isOpen, deadline) else { continue }
+      return reply.child(0).bool
     }
+    return nil
   }
 
   /// KWallet: whether the daemon cannot show a dialog, so that an unlock prompt would never be answered. Told from
@@ -139,16 +129,9 @@ extension ServiceHandle {
   /// neither `DISPLAY` nor `WAYLAND_DISPLAY`. False when it cannot be read (then prompts are waited for).
   func kwalletIsHeadless(_ deadline: Deadline) -> Bool {
     guard isKWallet else { return false }
-    guard
-      let reply = try? busCall(
-        bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-        method: "GetConnectionUnixProcessID", parameters: g_variant_new_tuple([g_variant_new_string(busName)], 1),
-        replyType: ProviderVariantType.uint32Reply, autoStart: false, deadline)
+    guard let reply = try? call(BusInterface.getConnectionUnixProcessID(busName), deadline),
+      let pid = reply.child(0).uint32
     else { return false }
-    let child = Variant.child(reply, 0)  // transfer full
-    let pid = g_variant_get_uint32(child)
-    g_variant_unref(child)
-    g_variant_unref(reply)  // transfer full
     var contents: UnsafeMutablePointer<gchar>? = nil
     var length: gsize = 0
     // contents: transfer full (g_file_get_contents reads /proc files, whose size is 0, to their end)

@@ -1,15 +1,27 @@
-import CLibSecretShims
+internal import CLibSecretShims
 import Dispatch
 import Synchronization
 
 extension SecretServiceConnection {
   /// Locks items or collections; returns what the service locked (it may lock a whole collection instead).
   package func lock(_ objects: [ObjectPath]) throws(SecretServiceError) -> [ObjectPath] {
-    try Validation.paths(objects, call: "ssc_service_lock_paths_sync")
+    try Validation.paths(objects, call: "\(ServiceInterface.name).Lock")
     if objects.isEmpty { return [] }
     return try perform(.collection) { (handle, deadline) throws(CallFailure) in
-      try sscServiceLockPaths(handle.service, objects.map(\.rawValue), deadline).map(ObjectPath.init(rawValue:))
+      try Self.lockOrUnlock(ServiceInterface.lock(objects), handle, deadline)
     }
+  }
+
+  /// `Service.Lock` or `Service.Unlock`, running the prompt the provider may return under the deadline's policy.
+  private static func lockOrUnlock(_ call: DBusMethodCall, _ handle: ServiceHandle, _ deadline: Deadline)
+    throws(CallFailure) -> [ObjectPath]
+  {
+    let (objects, prompt) = try ServiceInterface.objectsAndPrompt(handle.call(call, deadline), call: call.name)
+    if prompt == Prompt.none { return objects }
+    guard let done = try Prompt.run(prompt, resultType: "ao", on: handle, deadline).stringArray else {
+      throw CallFailure(call: call.name, cause: .other, message: "the prompt returned no objects")
+    }
+    return done.map { ObjectPath($0) }
   }
 
   /// Unlocks items or collections; returns what the service unlocked.
@@ -32,7 +44,7 @@ extension SecretServiceConnection {
   package func unlock(_ objects: [ObjectPath], ui: UIPolicy, timeout: Duration? = nil) throws(SecretServiceError)
     -> [ObjectPath]
   {
-    let call = "ssc_service_unlock_paths_sync"
+    let call = "\(ServiceInterface.name).Unlock"
     try Validation.paths(objects, call: call)
     if objects.isEmpty { return [] }
     let budget = timeout ?? options.timeout
@@ -45,20 +57,20 @@ extension SecretServiceConnection {
     let left = budget - (ContinuousClock.now - started)
     return try perform(.collection, timeout: left, allowPrompts: ui == .allowed) {
       (handle, deadline) throws(CallFailure) in
-      let paths = objects.map(\.rawValue)
+      let paths = objects
       if handle.isKWallet {
         // Read with `try`: a missing object is `.notFound`, a stopped daemon `.timedOut`.
         var anyLocked = false
-        for path in paths where try handle.isLocked(path, interface: Self.interface(of: path), deadline) {
+        for path in paths where try handle.isLocked(path, interface: path.interface, deadline) {
           anyLocked = true
         }
         if !anyLocked { return objects }
         try Self.preparePromptOnKWallet(handle, paths, ui: ui, call: call, deadline)
         if deadline.isExpired { throw CallFailure(call: call, cause: .timedOut, message: "the deadline passed") }
       }
-      let unlocked: [String]
+      let unlocked: [ObjectPath]
       do throws(CallFailure) {
-        unlocked = try sscServiceUnlockPaths(handle.service, paths, deadline)
+        unlocked = try Self.lockOrUnlock(ServiceInterface.unlock(paths), handle, deadline)
       } catch {
         if !deadline.isExpired, Self.allUnlocked(handle, paths, deadline) { return objects }
         throw error
@@ -69,15 +81,15 @@ extension SecretServiceConnection {
         throw CallFailure(
           call: call, cause: ui == .allowed ? .promptDismissed : .locked, message: "nothing was unlocked")
       }
-      return unlocked.map(ObjectPath.init(rawValue:))
+      return unlocked
     }
   }
 
   /// KWallet: decides before `Unlock` whether its prompt may run (see `unlock`).
   private static func preparePromptOnKWallet(
-    _ handle: ServiceHandle, _ paths: [String], ui: UIPolicy, call: String, _ deadline: Deadline
+    _ handle: ServiceHandle, _ paths: [ObjectPath], ui: UIPolicy, call: String, _ deadline: Deadline
   ) throws(CallFailure) {
-    let collections = Set(paths.map(collectionOf))
+    let collections = Set(paths.map(\.collection))
     let allOpen = collections.allSatisfy { handle.kwalletIsOpen($0, deadline) == true }
     if allOpen {
       ssc_cancellable_allow_prompts(deadline.cancellable)  // transfer none; the prompt shows no dialog
@@ -90,26 +102,13 @@ extension SecretServiceConnection {
   }
 
   /// Whether every object reads `Locked` false now (false when that cannot be read).
-  private static func allUnlocked(_ handle: ServiceHandle, _ paths: [String], _ deadline: Deadline) -> Bool {
+  private static func allUnlocked(_ handle: ServiceHandle, _ paths: [ObjectPath], _ deadline: Deadline) -> Bool {
     for path in paths {
-      guard let locked = try? handle.isLocked(path, interface: interface(of: path), deadline), !locked else {
+      guard let locked = try? handle.isLocked(path, interface: path.interface, deadline), !locked else {
         return false
       }
     }
     return true
-  }
-
-  /// The D-Bus interface of an object path: a collection's, or an item's below one.
-  private static func interface(of path: String) -> String {
-    collectionOf(path) == path ? SecretInterface.collection : SecretInterface.item
-  }
-
-  /// The collection an object path names or belongs to (`/org/freedesktop/secrets/collection/<c>` or
-  /// `/org/freedesktop/secrets/aliases/<a>`, and the items below them).
-  static func collectionOf(_ path: String) -> String {
-    let elements = path.split(separator: "/")
-    guard elements.count > 5 else { return path }
-    return "/" + elements.prefix(5).joined(separator: "/")
   }
 
   private static func nanoseconds(_ duration: Duration) -> Int {

@@ -1,5 +1,5 @@
-import CLibSecret
-import CLibSecretShims
+internal import CLibSecret
+internal import CLibSecretShims
 
 /// What an operation addressed, which decides whether "no such object" errors mean `.notFound`.
 enum ObjectKind {

@@ -1,0 +1,43 @@
+internal import CLibSecret
+internal import CLibSecretShims
+
+/// One D-Bus method call to send: where, what, with which arguments, and the reply's type. A description only:
+/// `DBusBatch` sends it. The arguments are built exactly once, when the batch sends the call or gives it up (a
+/// floating GVariant, consumed either way), so a description holds no GLib memory of its own; what its builder
+/// captures (an encoded secret) is released by that build.
+struct DBusMethodCall {
+  /// Who receives the call.
+  enum Destination {
+    /// The Secret Service provider the handle talks to (`ServiceHandle.busName`).
+    case secretService
+    /// Another bus name (the bus daemon, KWallet's own interface).
+    case name(String)
+  }
+
+  var destination: Destination = .secretService
+  let path: String
+  let interface: String
+  let method: String
+  /// The reply's GVariant type string, e.g. `(ao)`; GDBus checks the reply against it.
+  let replyType: StaticString
+  /// Builds the arguments tuple. Returns: (transfer floating) (nullable for no arguments).
+  let arguments: () -> OpaquePointer?
+  /// Whether the bus may start (activate) the destination.
+  var autoStart = false
+
+  /// How the call is named in errors, e.g. `org.freedesktop.Secret.Service.SearchItems`.
+  var name: String { "\(interface).\(method)" }
+
+  /// The bus name the call goes to, given the provider's.
+  func destinationName(serviceName: String) -> String {
+    switch destination {
+    case .secretService: serviceName
+    case .name(let name): name
+    }
+  }
+}
+
+/// A reply GVariant type from a static string. Returns: (transfer none) the type, which is the string itself.
+func variantType(_ type: StaticString) -> OpaquePointer? {
+  type.utf8Start.withMemoryRebound(to: CChar.self, capacity: type.utf8CodeUnitCount + 1) { ssc_variant_type($0) }
+}

@@ -1,0 +1,155 @@
+internal import CLibSecret
+internal import CLibSecretShims
+
+/// One reference to a GVariant, owned by this value and released exactly once, when the value ends (`deinit`) or
+/// is handed to C (`consume()`). Noncopyable, so a reference can be neither dropped twice nor leaked by a copy; the
+/// pointer is lent to C only inside `withPointer`.
+struct OwnedVariant: ~Copyable {
+  private let pointer: OpaquePointer
+
+  /// Takes a full (non-floating) reference: a result documented "transfer full".
+  init(taking pointer: OpaquePointer) {
+    self.pointer = pointer
+  }
+
+  /// Owns a newly built value: sinks a floating reference (`g_variant_ref_sink`), so that builders and
+  /// transfer-full results are owned alike.
+  init(sinking pointer: OpaquePointer) {
+    self.pointer = g_variant_ref_sink(pointer)  // transfer full (sinks a floating reference)
+  }
+
+  deinit {
+    g_variant_unref(pointer)  // our reference
+  }
+
+  /// Lends the pointer (transfer none) to `body`; it must not escape.
+  func withPointer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+    try body(pointer)
+  }
+
+  /// Gives the reference to a C function that takes it (transfer full); nothing is released here.
+  consuming func consume() -> OpaquePointer {
+    let pointer = self.pointer
+    discard self
+    return pointer
+  }
+
+  /// The type string, e.g. `a{ss}`.
+  var typeString: String { String(cString: g_variant_get_type_string(pointer)) }  // transfer none
+
+  /// Child `index` of a container.
+  func child(_ index: Int) -> OwnedVariant {
+    OwnedVariant(taking: g_variant_get_child_value(pointer, gsize(index)))  // transfer full
+  }
+
+  /// The number of children of a container.
+  var childCount: Int { Int(g_variant_n_children(pointer)) }
+
+  /// The value boxed in a `v`.
+  func unboxed() -> OwnedVariant? {
+    guard typeString == "v" else { return nil }
+    return OwnedVariant(taking: g_variant_get_variant(pointer))  // transfer full
+  }
+
+  /// The value of `key` in an `a{sv}` dictionary, unboxed; nil when absent.
+  func lookup(_ key: String) -> OwnedVariant? {
+    g_variant_lookup_value(pointer, key, nil).map { OwnedVariant(taking: $0) }  // transfer full (nullable)
+  }
+
+  /// An `s` or `o`.
+  var string: String? {
+    let type = typeString
+    guard type == "s" || type == "o" else { return nil }
+    return String(cString: g_variant_get_string(pointer, nil))  // transfer none
+  }
+
+  /// A `b`.
+  var bool: Bool? {
+    guard typeString == "b" else { return nil }
+    return g_variant_get_boolean(pointer) != 0
+  }
+
+  /// A `t`.
+  var uint64: UInt64? {
+    guard typeString == "t" else { return nil }
+    return UInt64(g_variant_get_uint64(pointer))
+  }
+
+  /// A `u`.
+  var uint32: UInt32? {
+    guard typeString == "u" else { return nil }
+    return UInt32(g_variant_get_uint32(pointer))
+  }
+
+  /// An `a{ss}` as a dictionary.
+  var stringDictionary: [String: String]? {
+    guard typeString == "a{ss}" else { return nil }
+    var result: [String: String] = [:]
+    for index in 0..<childCount {
+      let entry = child(index)
+      guard let key = entry.child(0).string, let value = entry.child(1).string else { return nil }
+      result[key] = value
+    }
+    return result
+  }
+
+  /// An `ao` or `as` as strings.
+  var stringArray: [String]? {
+    let type = typeString
+    guard type == "ao" || type == "as" else { return nil }
+    var result: [String] = []
+    result.reserveCapacity(childCount)
+    for index in 0..<childCount {
+      guard let element = child(index).string else { return nil }
+      result.append(element)
+    }
+    return result
+  }
+}
+
+/// Building GVariants. Every function returns a floating reference, meant to be sunk by `OwnedVariant(sinking:)` or
+/// consumed by a container or a D-Bus call.
+enum VariantBuilder {
+  /// An `s`. Returns: (transfer floating).
+  static func string(_ value: String) -> OpaquePointer { g_variant_new_string(value) }
+
+  /// An `o` (the path must be valid: `Validation` checks every path first). Returns: (transfer floating).
+  static func objectPath(_ path: ObjectPath) -> OpaquePointer { g_variant_new_object_path(path.rawValue) }
+
+  /// A `b`. Returns: (transfer floating).
+  static func bool(_ value: Bool) -> OpaquePointer { g_variant_new_boolean(value ? 1 : 0) }
+
+  /// A `v` boxing `value` (floating, consumed). Returns: (transfer floating).
+  static func boxed(_ value: OpaquePointer) -> OpaquePointer { g_variant_new_variant(value) }
+
+  /// A tuple of `children` (floating, consumed). Returns: (transfer floating).
+  static func tuple(_ children: [OpaquePointer]) -> OpaquePointer {
+    var children: [OpaquePointer?] = children
+    return g_variant_new_tuple(&children, gsize(children.count))  // children: consumed
+  }
+
+  /// An `ao`. Returns: (transfer floating).
+  static func objectPaths(_ paths: [ObjectPath]) -> OpaquePointer {
+    var elements: [OpaquePointer?] = paths.map { g_variant_new_object_path($0.rawValue) }  // floating, consumed
+    return g_variant_new_array(ssc_variant_type("o"), &elements, gsize(elements.count))
+  }
+
+  /// An `a{ss}`. Returns: (transfer floating).
+  static func stringDictionary(_ dictionary: [String: String]) -> OpaquePointer {
+    let keys = Array(dictionary.keys)
+    let values = keys.map { dictionary[$0]! }
+    return withCStringArray(keys) { keyArray in
+      withCStringArray(values) { valueArray in
+        ssc_variant_new_string_dict(keyArray, valueArray, gsize(keys.count))  // transfer floating
+      }
+    }
+  }
+
+  /// An `a{sv}` of D-Bus properties (values floating, consumed). Returns: (transfer floating).
+  static func properties(_ properties: [(name: String, value: OpaquePointer)]) -> OpaquePointer {
+    var entries: [OpaquePointer?] = properties.map { property in
+      g_variant_new_dict_entry(g_variant_new_string(property.name), g_variant_new_variant(property.value))
+    }
+    return g_variant_new_array(ssc_variant_type("{sv}"), &entries, gsize(entries.count))
+  }
+}

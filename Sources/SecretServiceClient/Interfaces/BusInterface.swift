@@ -1,0 +1,32 @@
+internal import CLibSecret
+
+/// The bus daemon (`org.freedesktop.DBus`) and `org.freedesktop.DBus.Peer`: what the connection asks of the bus to
+/// find and check the provider.
+enum BusInterface {
+  static let name = "org.freedesktop.DBus"
+  static let path = "/org/freedesktop/DBus"
+
+  /// `org.freedesktop.DBus.Peer.Ping()` to `destination` at the Secret Service's path; may start an activatable
+  /// provider.
+  static func ping(_ destination: String) -> DBusMethodCall {
+    DBusMethodCall(
+      destination: .name(destination), path: ServiceInterface.path, interface: "org.freedesktop.DBus.Peer",
+      method: "Ping", replyType: "()", arguments: { nil }, autoStart: true)
+  }
+
+  /// `GetNameOwner(s name) -> (s owner)`; fails with `NameHasNoOwner` when nobody owns it.
+  static func getNameOwner(_ busName: String) -> DBusMethodCall {
+    DBusMethodCall(destination: .name(name), path: path, interface: name, method: "GetNameOwner", replyType: "(s)") {
+      VariantBuilder.tuple([VariantBuilder.string(busName)])
+    }
+  }
+
+  /// `GetConnectionUnixProcessID(s name) -> (u pid)`.
+  static func getConnectionUnixProcessID(_ busName: String) -> DBusMethodCall {
+    DBusMethodCall(
+      destination: .name(name), path: path, interface: name, method: "GetConnectionUnixProcessID", replyType: "(u)"
+    ) {
+      VariantBuilder.tuple([VariantBuilder.string(busName)])
+    }
+  }
+}

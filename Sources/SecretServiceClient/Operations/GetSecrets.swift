@@ -1,0 +1,58 @@
+internal import CLibSecret
+
+/// `Service.GetSecrets`: the secrets of many items in ONE call, decoded for the handle's session. Locked and unknown
+/// items are absent from the result, on every provider:
+/// - gnome-keyring skips them itself;
+/// - KWallet returns locked items with an empty secret, and fails the whole call (InvalidArgs "Can't find item at
+///   path …") when one item vanished. So on KWallet the items of locked wallets are left out of the request, an
+///   empty secret is re-checked against its wallet's `Locked` (closed meanwhile: left out), and after a failure
+///   the items that still exist are asked for once more (on any provider).
+enum GetSecrets {
+  /// The secrets of `paths`, with the providers' differences above smoothed out.
+  static func fetch(_ handle: ServiceHandle, _ paths: [ObjectPath], _ deadline: Deadline) throws(CallFailure)
+    -> [ObjectPath: SecretBytes]
+  {
+    let locked = try handle.lockedOnKWallet(paths, deadline)
+    var requested = locked.isEmpty ? paths : paths.filter { !locked.contains($0) }
+    if requested.isEmpty { return [:] }
+    var result: [ObjectPath: SecretBytes] = [:]
+    while true {
+      do {
+        result = try decode(handle.call(ServiceInterface.getSecrets(requested, session: handle.sessionPath()), deadline), handle)
+        break
+      } catch  where error.error?.meansInvalidArguments == true || error.error?.meansNoSuchObject == true {
+        // An item vanished (KWallet fails the whole call): ask again for the items that still exist, as long as
+        // items keep vanishing and the deadline allows.
+        let existing = Set(try ItemPropertyReads.info(handle, requested, deadline).map(\.path))
+        guard existing.count < Set(requested).count, !deadline.isExpired else { throw error }
+        requested = requested.filter(existing.contains)
+        if requested.isEmpty { return [:] }
+      }
+    }
+    if handle.isKWallet {
+      // An empty secret is either the item's own or the wallet was closed since the check above.
+      let empty = result.filter { $0.value.count == 0 }.map(\.key)
+      if !empty.isEmpty {
+        for path in try handle.lockedOnKWallet(empty, deadline) { result[path] = nil }
+      }
+    }
+    return result
+  }
+
+  /// The secrets of a `(a{o(oayays)})` reply, decoded for the handle's session.
+  static func decode(_ reply: borrowing OwnedVariant, _ handle: ServiceHandle) throws(CallFailure)
+    -> [ObjectPath: SecretBytes]
+  {
+    let dictionary = reply.child(0)
+    var result: [ObjectPath: SecretBytes] = [:]
+    for index in 0..<dictionary.childCount {
+      let entry = dictionary.child(index)
+      guard let path = entry.child(0).string else { continue }
+      let encoded = entry.child(1)
+      result[ObjectPath(path)] = try encoded.withPointer { (pointer) throws(CallFailure) in
+        try handle.decodeSecret(pointer)
+      }
+    }
+    return result
+  }
+}
