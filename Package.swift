@@ -87,7 +87,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SecurityCommandTests",
-      dependencies: ["SecurityCommand", "KeyringTestSupport"]
+      dependencies: ["SecurityCommand", "Security", "SecretServiceClient", "KeyringTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import PackageDescription
 import class Foundation.ProcessInfo
 import struct Foundation.URL
 
-// Benchmarks of the root package against libsecret's own C API and the bare D-Bus floor (issue 6).
+// Benchmarks of the root package against libsecret's own C API and the bare D-Bus floor.
 // Run inside a private keyring: `dbus/with-keyring swift package --package-path Benchmarks benchmark`
 // (see docs/performance.md). A separate package, so that the root package does not depend on package-benchmark.
 

@@ -3,7 +3,7 @@ import PackageDescription
 
 import struct Foundation.URL
 
-// The hostile-input campaign of issue 7 against the root package's public SecItem functions (see
+// The hostile-input campaign against the root package's public SecItem functions (see
 // docs/reliability.md). Run inside a private keyring:
 //   dbus/with-keyring swift run --package-path Fuzz -c release keychain-fuzz campaign --count 10000
 // A separate package, so that the root package's manifest stays as it is. The generator is the one the

@@ -1,6 +1,6 @@
 import Benchmark
 
-/// Every benchmark of issue 6 (package-benchmark calls this once per process). See docs/performance.md.
+/// Every benchmark (package-benchmark calls this once per process). See docs/performance.md.
 let benchmarks: @Sendable () -> Void = {
   for size in keyringSizes {
     registerFloorBenchmarks(size: size)

@@ -54,3 +54,9 @@ extension ObjectPath {
   /// The Secret Service interface of the object: a collection's, or an item's below one.
   var interface: String { collection == self ? CollectionInterface.name : ItemInterface.name }
 }
+
+extension ObjectPath: ExpressibleByStringLiteral {
+  package init(stringLiteral value: String) {
+    self.init(value)
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 
 /// SecItemCopyMatching of certificates with certificate match keys, and of identities: the engine's search
 /// (`ItemFinder`) for the attributes, then the match keys in Swift (`CertificateMatchFilters`, `IssuerChain`), the
@@ -6,13 +7,13 @@ import Foundation
 enum CertificateSearch {
   static func copyMatching(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(dictionary, for: .copyMatching)
-    let store = try ItemStore.current()
+    let store = try StoreChoice.current()
     if query.itemClass.material == .identity {
       var identities = try IdentitySearch(store: store).find(query, writing: false)
       if let maximum = query.limit.maximum { identities = Array(identities.prefix(maximum)) }
       guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
       guard wantsResult, !query.returnTypes.visible.isEmpty else { return nil }
-      var secrets: [String: Data] = [:]
+      var secrets: [ObjectPath: Data] = [:]
       if query.returnTypes.contains(.data) {
         secrets = try store.secrets(identities.flatMap { [$0.certificate.path, $0.key.path] })
       }
@@ -25,7 +26,7 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { items = Array(items.prefix(maximum)) }
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no certificate matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return nil }
-    var secrets: [String: Data] = [:]
+    var secrets: [ObjectPath: Data] = [:]
     if query.returnTypes.contains(.data) { secrets = try store.secrets(items.map(\.path)) }
     let result = ResultBuilder.result(
       for: items, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
@@ -33,7 +34,7 @@ enum CertificateSearch {
   }
 
   /// The certificates matching the query's attributes and certificate match keys, oldest first.
-  static func find(_ query: ItemQuery, store: ItemStore, scope: AccessScope) throws(SecItemError) -> [StoredItem] {
+  static func find(_ query: ItemQuery, store: any ItemStore, scope: AccessScope) throws(SecItemError) -> [StoredItem] {
     let items = try ItemFinder(store: store).find(query, scope: scope, policy: query.authenticationUI)
     let filters = query.certificateFilters
     guard !filters.isEmpty else { return items }
@@ -53,7 +54,7 @@ enum CertificateSearch {
 /// issuer is one of the given names, or when a stored certificate whose subject is that issuer (not self-signed)
 /// matches in turn, up to 10 levels. Names are compared in Apple's normalized form.
 struct IssuerChain {
-  let store: ItemStore
+  let store: any ItemStore
   let issuers: [Data]?
 
   func admits(_ item: StoredItem) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 
 /// SecItemAdd, SecItemUpdate and SecItemDelete of identities, on the engine's operations for certificates and keys
 /// (as Apple's `explode_identity` and `handleUpdateIdentity` in `SecItem.c` run them on the two parts).
@@ -52,7 +53,7 @@ enum IdentityOperations {
     let (certificateChanges, keyChanges) = try split(attributesToUpdate, dropping: [])
     _ = try UpdateParser.parse(certificateChanges as NSDictionary, for: .certificate)
     _ = try UpdateParser.parse(keyChanges as NSDictionary, for: .key)
-    let store = try ItemStore.current()
+    let store = try StoreChoice.current()
     let identities = try IdentitySearch(store: store).find(query, writing: true)
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
     if !certificateChanges.isEmpty {
@@ -68,10 +69,10 @@ enum IdentityOperations {
   /// same public key still pairs with it (Apple's `explode_identity` keeps a key "still in use").
   static func delete(_ dictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(dictionary, for: .delete)
-    let store = try ItemStore.current()
+    let store = try StoreChoice.current()
     let identities = try IdentitySearch(store: store).find(query, writing: true)
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
-    var deleted: Set<String> = []
+    var deleted: Set<ObjectPath> = []
     for certificate in identities.map(\.certificate) where deleted.insert(certificate.path).inserted {
       try deleteIgnoringVanished(certificate.path, store)
     }
@@ -87,7 +88,7 @@ enum IdentityOperations {
     }
   }
 
-  private static func deleteIgnoringVanished(_ path: String, _ store: ItemStore) throws(SecItemError) {
+  private static func deleteIgnoringVanished(_ path: ObjectPath, _ store: any ItemStore) throws(SecItemError) {
     do {
       try store.deleteItem(path)
     } catch  where error.status == errSecItemNotFound {

@@ -1,11 +1,12 @@
 import Foundation
+import SecretServiceClient
 
 /// The results of identity searches, as Apple's securityd builds them (`s3dl_query_row`, `handle_result` in
 /// `SecItemDb.c`): the key's attributes with the certificate's merged over them, the key's data as `kSecValueData`,
 /// a `SecIdentity` as the reference, and a persistent reference of class `idnt` naming the certificate.
 enum IdentityResults {
   static func result(
-    for identities: [IdentityPair], returnTypes: ReturnTypes, asArray: Bool, secrets: [String: Data]
+    for identities: [IdentityPair], returnTypes: ReturnTypes, asArray: Bool, secrets: [ObjectPath: Data]
   ) -> AnyObject? {
     let visible = returnTypes.visible
     guard !visible.isEmpty else { return nil }
@@ -20,7 +21,7 @@ enum IdentityResults {
   }
 
   private static func element(
-    _ identity: IdentityPair, visible: ReturnTypes, needsSecrets: Bool, _ secrets: [String: Data]
+    _ identity: IdentityPair, visible: ReturnTypes, needsSecrets: Bool, _ secrets: [ObjectPath: Data]
   ) -> AnyObject? {
     let keySecret = secrets[identity.key.path]
     let certificateSecret = secrets[identity.certificate.path]

@@ -19,7 +19,7 @@ struct IdentityPair: Sendable {
 /// Only private keys (`kSecAttrKeyClassPrivate`) pair with certificates (Apple's join requires `keys.priv`, which
 /// software public keys also carry; pairing a certificate with its own public key makes no identity).
 struct IdentitySearch {
-  let store: ItemStore
+  let store: any ItemStore
 
   /// The identities, in certificate order (oldest first), then key order.
   func find(_ query: ItemQuery, writing: Bool) throws(SecItemError) -> [IdentityPair] {

@@ -1,13 +1,5 @@
 import Foundation
 
-/// Every result code's message, keyed by code.
-private let errorMessages: [OSStatus: String] =
-  commonErrorMessages
-  .merging(extendedErrorMessages1) { first, _ in first }
-  .merging(extendedErrorMessages2) { first, _ in first }
-  .merging(extendedErrorMessages3) { first, _ in first }
-  .merging(secureTransportErrorMessages) { first, _ in first }
-
 // Apple's name, kept for source compatibility.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// Returns a string explaining the meaning of a security result code.
@@ -24,7 +16,7 @@ private let errorMessages: [OSStatus: String] =
 /// The corresponding Apple function is `SecCopyErrorMessageString`.
 @discardableResult
 public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMutableRawPointer?) -> CFString? {
-  if let message = errorMessages[status] {
+  if let message = statusMessages[status] {
     return NSString(string: message)
   }
   return NSString(string: "OSStatus \(status)")

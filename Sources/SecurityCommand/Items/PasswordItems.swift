@@ -1,5 +1,6 @@
 import Foundation
 import KeychainServices
+import SecretServiceClient
 
 /// The SecItem calls the password commands make. Every item is named afterwards by the reference its search returned
 /// (`kSecValueRef`), as macOS's tool works on the `SecKeychainItemRef` it found: a delete or update touches exactly
@@ -100,31 +101,9 @@ struct PasswordItems {
     let reference = attributes.removeValue(forKey: kSecValueRef as String).map { $0 as AnyObject }
     let persistent = AttributeBytes.of(attributes.removeValue(forKey: kSecValuePersistentRef as String))
     let secret = AttributeBytes.of(attributes.removeValue(forKey: kSecValueData as String))
-    let keychainPath = persistent.flatMap(ItemLocation.collectionPath(fromPersistentReference:)) ?? ""
+    let keychainPath = persistent.flatMap { PersistentReference.itemPath(Data($0))?.collection.rawValue } ?? ""
     return ItemRecord(
       passwordClass: passwordClass, keychainPath: keychainPath, attributes: attributes, reference: reference,
       secret: secret)
-  }
-}
-
-/// Where an item lives, read from its persistent reference.
-///
-/// Stand-in: SecItem's references keep the item's D-Bus object path to themselves, so the collection is read from
-/// the persistent reference, whose layout KeychainServices documents (`ItemLocator.swift`): `SKLPR2` (or the older
-/// `SKLPR1`), the four-byte class code, then the item's object path in UTF-8 (in version 2 followed by a newline
-/// and what identifies the item).
-enum ItemLocation {
-  private static let magics = [Array("SKLPR2".utf8), Array("SKLPR1".utf8)]
-
-  /// The collection path of the item a persistent reference names (`…/collection/login` for
-  /// `…/collection/login/12`); nil when the bytes are not such a reference.
-  static func collectionPath(fromPersistentReference bytes: [UInt8]) -> String? {
-    guard let magic = magics.first(where: { bytes.starts(with: $0) }), bytes.count > magic.count + 4 else {
-      return nil
-    }
-    let rest = bytes[(magic.count + 4)...]
-    let itemPath = String(decoding: rest.prefix { $0 != 0x0A }, as: UTF8.self)
-    guard let slash = itemPath.lastIndex(of: "/"), slash != itemPath.startIndex else { return nil }
-    return String(itemPath[..<slash])
   }
 }

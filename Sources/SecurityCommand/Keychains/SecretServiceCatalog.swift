@@ -51,14 +51,7 @@ final class SecretServiceCatalog: KeychainCatalog {
     do {
       return try body()
     } catch {
-      switch error.cause {
-      case .noSessionBus, .noProvider, .timedOut: throw KeychainError(status: errSecNotAvailable)
-      case .locked: throw KeychainError(status: errSecInteractionNotAllowed)
-      case .notFound: throw KeychainError(status: errSecNoSuchKeychain)
-      case .promptDismissed: throw KeychainError(status: errSecUserCanceled)
-      case .invalidArgument: throw KeychainError(status: errSecParam)
-      case .other: throw KeychainError(status: errSecInternalComponent)
-      }
+      throw KeychainError(status: error.status(notFound: errSecNoSuchKeychain))
     }
   }
 }

@@ -9,7 +9,7 @@ import SecretServiceClient
 #endif
 
 /// Sizes of the long-running reliability tests. `RELIABILITY_SCALE=full` (set by `.ci/reliability`) runs the sizes
-/// of issue 7 (16 threads x 500 operations, thousands of hostile inputs); without it a small smoke version keeps
+/// (16 threads x 500 operations, thousands of hostile inputs); without it a small smoke version keeps
 /// `swift test` fast. `RELIABILITY_<NAME>` overrides one size (e.g. `RELIABILITY_FUZZ_INPUTS=100000`).
 enum ReliabilityScale {
   static let isFull = ProcessInfo.processInfo.environment["RELIABILITY_SCALE"] == "full"

@@ -5,7 +5,7 @@ import Testing
 @Suite("Surface: status codes and SecCopyErrorMessageString")
 struct SurfaceStatusCodeTests {
   private var allCodes: [(name: String, code: OSStatus, value: OSStatus, message: String)] {
-    commonStatusCodesFromAppleSources + extendedStatusCodesFromAppleSources1 + extendedStatusCodesFromAppleSources2
+    statusCodesFromAppleSources
   }
 
   @Test("the keychain item API's status codes have Apple's values")

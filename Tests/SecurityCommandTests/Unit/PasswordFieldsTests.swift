@@ -1,5 +1,7 @@
 import Foundation
 import KeychainServices
+import SecretServiceClient
+import Security
 import Testing
 
 @testable import SecurityCommand
@@ -78,12 +80,13 @@ struct PasswordFieldsTests {
 
   @Test("a persistent reference tells the item's collection")
   func itemLocation() {
-    let reference = Array("SKLPR1genp/org/freedesktop/secrets/collection/login/12".utf8)
+    func collection(_ text: String) -> String? {
+      PersistentReference.itemPath(Data(text.utf8))?.collection.rawValue
+    }
+    #expect(collection("SKLPR1genp/org/freedesktop/secrets/collection/login/12") == "/org/freedesktop/secrets/collection/login")
+    #expect(collection("garbage") == nil)
     #expect(
-      ItemLocation.collectionPath(fromPersistentReference: reference) == "/org/freedesktop/secrets/collection/login")
-    #expect(ItemLocation.collectionPath(fromPersistentReference: Array("garbage".utf8)) == nil)
-    let version2 = Array("SKLPR2genp/org/freedesktop/secrets/collection/kdewallet/3\n1700000000\n{\"a/b\":\"c\"}".utf8)
-    #expect(
-      ItemLocation.collectionPath(fromPersistentReference: version2) == "/org/freedesktop/secrets/collection/kdewallet")
+      collection("SKLPR2genp/org/freedesktop/secrets/collection/kdewallet/3\n1700000000\n{\"a/b\":\"c\"}")
+        == "/org/freedesktop/secrets/collection/kdewallet")
   }
 }

@@ -6,9 +6,6 @@ enum ItemClasses {
   /// Every class a query may name: the stored ones and identities (a join of certificates and keys).
   static let queryable: [ItemClass] = implemented + [.identity]
 
-  /// Apple's classes not implemented (queries naming them get `errSecUnimplemented`): none any more.
-  static let unimplementedCodes: Set<String> = []
-
   /// The class with an Apple code.
   static func named(_ code: String) -> ItemClass? { queryable.first { $0.code == code } }
 

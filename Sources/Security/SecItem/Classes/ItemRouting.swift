@@ -8,47 +8,40 @@ import Foundation
 /// engine's operation).
 enum ItemRouting {
   static func add(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
-    if isIdentity(dictionary) { return try IdentityOperations.add(dictionary, wantsResult: wantsResult) }
+    if isIdentity(dictionary, for: .add) { return try IdentityOperations.add(dictionary, wantsResult: wantsResult) }
     return try AddOperation.run(dictionary, wantsResult: wantsResult)
   }
 
   static func copyMatching(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
-    if isIdentity(dictionary) || hasCertificateMatchKeys(dictionary) {
+    if isIdentity(dictionary, for: .copyMatching) || hasCertificateMatchKeys(dictionary) {
       return try CertificateSearch.copyMatching(dictionary, wantsResult: wantsResult)
     }
     return try CopyMatchingOperation.run(dictionary, wantsResult: wantsResult)
   }
 
   static func update(_ query: NSDictionary, _ attributesToUpdate: NSDictionary) throws(SecItemError) {
-    if isIdentity(query) { return try IdentityOperations.update(query, attributesToUpdate) }
+    if isIdentity(query, for: .update) { return try IdentityOperations.update(query, attributesToUpdate) }
     try UpdateOperation.run(query, attributesToUpdate)
   }
 
   static func delete(_ query: NSDictionary) throws(SecItemError) {
-    if isIdentity(query) { return try IdentityOperations.delete(query) }
+    if isIdentity(query, for: .delete) { return try IdentityOperations.delete(query) }
     try DeleteOperation.run(query)
   }
 
   /// Whether the dictionary is about identities (`kSecClassIdentity`, given or implied).
-  static func isIdentity(_ dictionary: NSDictionary) -> Bool {
-    classCode(of: dictionary) == RawKey.classIdentity
+  static func isIdentity(_ dictionary: NSDictionary, for operation: SecItemOperation) -> Bool {
+    classCode(of: dictionary, for: operation) == RawKey.classIdentity
   }
 
-  /// The class `kSecClass` names or, without it, the one `kSecValueRef` (a `SecKey`, `SecCertificate` or
-  /// `SecIdentity`) or the persistent references imply, as the parser infers it.
-  static func classCode(of dictionary: NSDictionary) -> String? {
-    if let itemClass = dictionary[RawKey.itemClass] { return itemClass as? String }
-    switch dictionary[RawKey.valueRef] {
-    case is SecIdentity: return RawKey.classIdentity
-    case is SecCertificate: return RawKey.classCertificate
-    case is SecKey: return RawKey.classKey
-    default: break
+  /// The class the dictionary names, by the parser's rule (`QueryParser.classCode(of:for:)`), read from the four
+  /// entries that decide it.
+  static func classCode(of dictionary: NSDictionary, for operation: SecItemOperation) -> String? {
+    var entries: [String: QueryValue] = [:]
+    for key in [RawKey.itemClass, RawKey.valueRef, RawKey.valuePersistentRef, RawKey.matchItemList] {
+      if let value = dictionary[key] { entries[key] = QueryValue(value) }
     }
-    var references: [Any] = []
-    if let value = dictionary[RawKey.valueRef] { references.append(value) }
-    if let value = dictionary[RawKey.valuePersistentRef] { references.append(value) }
-    if let list = dictionary[RawKey.matchItemList] as? [Any], let first = list.first { references.append(first) }
-    return references.lazy.compactMap { ($0 as? Data).flatMap(PersistentReference.decode)?.itemClassCode }.first
+    return QueryParser.classCode(of: entries, for: operation)
   }
 
   /// The match keys that filter certificate searches in Swift.
@@ -60,7 +53,7 @@ enum ItemRouting {
 
   /// Whether a certificate search carries one of the certificate match keys.
   static func hasCertificateMatchKeys(_ dictionary: NSDictionary) -> Bool {
-    guard classCode(of: dictionary) == RawKey.classCertificate else { return false }
+    guard classCode(of: dictionary, for: .copyMatching) == RawKey.classCertificate else { return false }
     return certificateMatchKeys.contains { dictionary[$0] != nil }
   }
 }

@@ -1,12 +1,29 @@
 import Foundation
+import SecretServiceClient
 
-/// The properties of one Secret Service item as the SecItem layer reads them (independent of the wrapper's types).
+/// The properties of one stored item as the SecItem layer reads them.
 struct ItemSnapshot: Sendable, Equatable {
-  var path: String
+  var path: ObjectPath
   var label: String
   var attributes: [String: String]
   var created: Date
   var modified: Date
+
+  init(path: ObjectPath, label: String, attributes: [String: String], created: Date, modified: Date) {
+    self.path = path
+    self.label = label
+    self.attributes = attributes
+    self.created = created
+    self.modified = modified
+  }
+
+  /// The snapshot of read properties; what was not read is empty (label, attributes) or the epoch (dates).
+  init(_ properties: ItemProperties) {
+    let created = properties.created ?? Date(timeIntervalSince1970: 0)
+    self.init(
+      path: properties.path, label: properties.label ?? "", attributes: properties.attributes ?? [:],
+      created: created, modified: properties.modified ?? created)
+  }
 }
 
 /// A Secret Service item decoded as an Apple password item.
@@ -38,7 +55,7 @@ struct StoredItem: Sendable {
     self.values = values
   }
 
-  var path: String { snapshot.path }
+  var path: ObjectPath { snapshot.path }
   var locator: ItemLocator {
     ItemLocator(itemClassCode: itemClass.code, path: snapshot.path, identity: identity)
   }

@@ -2,7 +2,7 @@ internal import CoreFoundation
 import Foundation
 
 /// Reading a caller's dictionary and strings in time proportional to their size, not to swift-corelibs-foundation's
-/// per-byte bridging (issue 7: 16 MiB values).
+/// per-byte bridging (16 MiB values in milliseconds, not seconds).
 ///
 /// Why: on Linux, every read of an `NSData` value out of an `NSDictionary` (iteration, `object(forKey:)`,
 /// `enumerateKeysAndObjects`) bridges it to `Data` through `Data(_: some Sequence)`, byte by byte: ~250 ns a byte,

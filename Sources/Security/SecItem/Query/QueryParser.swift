@@ -72,24 +72,32 @@ enum QueryParser {
     return entries
   }
 
-  /// The class named by `kSecClass`, or, when absent outside SecItemAdd, the class of the items named by
-  /// `kSecValueRef`, `kSecValuePersistentRef` or `kSecMatchItemList`.
+  /// The class of the dictionary (`classCode(of:for:)`): `errSecParam` when `kSecClass` is not a string, when none
+  /// is named, or when the class is unknown.
   private static func itemClass(
     of entries: [String: QueryValue], for operation: SecItemOperation
   ) throws(SecItemError) -> ItemClass {
-    let code: String
     if let value = entries[RawKey.itemClass] {
-      guard case .string(let string) = value else { throw .param("kSecClass must be a string") }
-      code = string
-    } else if let inferred = ValueObjects.classCode(of: entries[RawKey.valueRef]) {
-      code = inferred  // Apple's reference dictionaries carry the class of a key, certificate or identity
-    } else if operation != .add, let inferred = try referencedLocators(entries).first?.itemClassCode {
-      code = inferred
-    } else {
-      throw .param("the query has no kSecClass")
+      guard case .string = value else { throw .param("kSecClass must be a string") }
     }
+    guard let code = classCode(of: entries, for: operation) else { throw .param("the query has no kSecClass") }
     if let itemClass = ItemClasses.named(code) { return itemClass }
     throw .param("unknown class")
+  }
+
+  /// The class code a dictionary names: `kSecClass` when it is a string; else the class of a `SecKey`,
+  /// `SecCertificate` or `SecIdentity` in `kSecValueRef` (Apple's reference dictionaries carry it); else, outside
+  /// SecItemAdd, the class of the first item named by `kSecValueRef`, `kSecValuePersistentRef` or
+  /// `kSecMatchItemList`. Nil when none says (or a reference is malformed). The one rule of the parser and of
+  /// `ItemRouting`.
+  static func classCode(of entries: [String: QueryValue], for operation: SecItemOperation) -> String? {
+    if let value = entries[RawKey.itemClass] {
+      guard case .string(let code) = value else { return nil }
+      return code
+    }
+    if let inferred = ValueObjects.classCode(of: entries[RawKey.valueRef]) { return inferred }
+    guard operation != .add else { return nil }
+    return (try? referencedLocators(entries))?.first?.itemClassCode
   }
 
   /// Items named in the dictionary by reference.

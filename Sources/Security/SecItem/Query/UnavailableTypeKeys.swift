@@ -1,5 +1,5 @@
 /// Keys whose value Apple requires to be of a type this package does not define, so that no value can have the
-/// right type: every value is `errSecParam` (issue 3: a value of the wrong type for any key), in every dictionary.
+/// right type: every value is `errSecParam` (a value of the wrong type, as for any key), in every dictionary.
 ///
 /// | key | Apple's type | where Apple checks it |
 /// |---|---|---|
@@ -8,7 +8,7 @@
 /// | `kSecUseKeychain` | `SecKeychain` (macOS) | `SecItem.cpp`: `_ValidateDictionaryEntry(…, SecKeychainGetTypeID())` |
 /// | `kSecUseAuthenticationContext` | `LAContext` | `SecItem.m` asks the value for its `externalizedContext` |
 ///
-/// When one of these types is added (SecPolicy with certificates, issue 4), its key moves to the parser proper.
+/// When one of these types is added (`SecPolicy`, with trust evaluation), its key moves to the parser proper.
 enum UnavailableTypeKeys {
   /// Apple's type of each key's value.
   static let expectedTypes: [String: String] = [

@@ -1,12 +1,13 @@
 import Foundation
+import SecretServiceClient
 
 /// One item named explicitly by a caller: through a reference, a persistent reference, or found by a search.
 /// Equal and hashed by class and path only (`identity` is what a persistent reference carries besides).
 struct ItemLocator: Hashable, Sendable {
   /// Apple's class code.
   let itemClassCode: String
-  /// The item's D-Bus object path.
-  let path: String
+  /// The item's object path.
+  let path: ObjectPath
   /// How to recognise the item, and find it again, when `path` went stale (KWallet renumbers item paths on every
   /// start); nil when the locator does not know (references, persistent references of version 1).
   var identity: ItemIdentity? = nil
@@ -42,7 +43,7 @@ struct ItemIdentity: Sendable, Equatable {
 ///   every start) the item at the path must have that creation time and those attributes, else the item that has
 ///   them is found by a search.
 /// - Version 1 (still read): `SKLPR1`, the class code, then the path; used as it is.
-enum PersistentReference {
+package enum PersistentReference {
   private static let magic = Data("SKLPR1".utf8)
   private static let magic2 = Data("SKLPR2".utf8)
 
@@ -50,10 +51,10 @@ enum PersistentReference {
     guard let identity = locator.identity,
       let json = try? JSONSerialization.data(withJSONObject: identity.attributes, options: [.sortedKeys])
     else {
-      return magic + Data(locator.itemClassCode.utf8) + Data(locator.path.utf8)
+      return magic + Data(locator.itemClassCode.utf8) + Data(locator.path.rawValue.utf8)
     }
-    return magic2 + Data(locator.itemClassCode.utf8) + Data(locator.path.utf8) + Data("\n\(identity.created)\n".utf8)
-      + json
+    return magic2 + Data(locator.itemClassCode.utf8) + Data(locator.path.rawValue.utf8)
+      + Data("\n\(identity.created)\n".utf8) + json
   }
 
   /// The item a persistent reference names, or nil when the bytes are not one.
@@ -64,11 +65,11 @@ enum PersistentReference {
     let code = String(decoding: bytes[magic.count..<magic.count + 4], as: UTF8.self)
     let rest = bytes[(magic.count + 4)...]
     guard version2 else {
-      guard let path = String(bytes: rest, encoding: .utf8), isObjectPath(path) else { return nil }
+      guard let path = String(bytes: rest, encoding: .utf8).map { ObjectPath($0) }, path.isValid else { return nil }
       return ItemLocator(itemClassCode: code, path: path)
     }
     let fields = rest.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false)
-    guard fields.count == 3, let path = String(bytes: fields[0], encoding: .utf8), isObjectPath(path),
+    guard fields.count == 3, let path = String(bytes: fields[0], encoding: .utf8).map { ObjectPath($0) }, path.isValid,
       let created = String(bytes: fields[1], encoding: .utf8).flatMap({ Int64($0) }),
       let object = try? JSONSerialization.jsonObject(with: Data(fields[2])) as? [String: String]
     else { return nil }
@@ -76,17 +77,9 @@ enum PersistentReference {
       itemClassCode: code, path: path, identity: ItemIdentity(created: created, attributes: object))
   }
 
-  /// Whether `path` is a D-Bus object path: `/` or `/`-separated non-empty elements of `[A-Za-z0-9_]`.
-  static func isObjectPath(_ path: String) -> Bool {
-    guard path.hasPrefix("/") else { return false }
-    if path == "/" { return true }
-    let elements = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-    return elements.allSatisfy { element in
-      !element.isEmpty
-        && element.utf8.allSatisfy { byte in
-          (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            || byte == 0x5F
-        }
-    }
+  /// The path of the item a persistent reference names; nil when the bytes are not a persistent reference. (The
+  /// `security` command reads an item's keychain from it.)
+  package static func itemPath(_ data: Data) -> ObjectPath? {
+    decode(data)?.path
   }
 }

@@ -13,9 +13,9 @@ import SecretServiceClient
 /// such an update); updates of other attributes, the label and the data keep it valid.
 enum PersistentReferenceResolver {
   /// `locators` with stale paths replaced (same order); those whose item cannot be found are left out.
-  static func resolve(_ locators: [ItemLocator], store: ItemStore) throws(SecItemError) -> [ItemLocator] {
+  static func resolve(_ locators: [ItemLocator], store: any ItemStore) throws(SecItemError) -> [ItemLocator] {
     guard locators.contains(where: { $0.identity != nil }) else { return locators }
-    if (try? store.connection.provider()) == .gnomeKeyring { return locators }
+    if store.pathsAreStable { return locators }
     let atPaths = try snapshots(locators.filter { $0.identity != nil }.map(\.path), store: store)
     var resolved: [ItemLocator] = []
     for locator in locators {
@@ -33,12 +33,12 @@ enum PersistentReferenceResolver {
   }
 
   /// The path of the item of `locator`'s class created at the identity's time holding its attributes.
-  private static func search(_ locator: ItemLocator, _ identity: ItemIdentity, store: ItemStore) throws(SecItemError)
-    -> String?
+  private static func search(_ locator: ItemLocator, _ identity: ItemIdentity, store: any ItemStore) throws(SecItemError)
+    -> ObjectPath?
   {
     guard !identity.attributes.isEmpty else { return nil }  // `{}` would match every item
     let found = try store.search(identity.attributes)
-    let candidates = try snapshots((found.unlocked + found.locked).map(\.rawValue), store: store)
+    let candidates = try snapshots(found.unlocked + found.locked, store: store)
     return candidates.values.filter { matches($0, locator, identity) }.map(\.path).min()
   }
 
@@ -52,11 +52,13 @@ enum PersistentReferenceResolver {
   }
 
   /// The snapshots of the items at `paths` that exist, by path.
-  private static func snapshots(_ paths: [String], store: ItemStore) throws(SecItemError) -> [String: ItemSnapshot] {
+  private static func snapshots(_ paths: [ObjectPath], store: any ItemStore) throws(SecItemError)
+    -> [ObjectPath: ItemSnapshot]
+  {
     guard !paths.isEmpty else { return [:] }
     do {
-      let infos = try store.snapshots(paths.map { ObjectPath(rawValue: $0) })
-      var result: [String: ItemSnapshot] = [:]
+      let infos = try store.snapshots(paths)
+      var result: [ObjectPath: ItemSnapshot] = [:]
       for info in infos { result[info.snapshot.path] = info.snapshot }
       return result
     } catch  where error.status == errSecItemNotFound || error.status == errSecParam {

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 
 /// Builds the `CFTypeRef` results of SecItemCopyMatching and SecItemAdd (Apple's "Search Results Constants"):
 /// one return type gives the bare value (`CFData` of the secret, an attribute `CFDictionary`, a reference, or a
@@ -14,7 +15,7 @@ enum ResultBuilder {
   /// certificate reference is requested; items whose secret is not a key or certificate have no reference (left out
   /// when only the reference is requested, their dictionary without `kSecValueRef` otherwise).
   static func result(
-    for items: [StoredItem], returnTypes: ReturnTypes, asArray: Bool, secrets: [String: Data]
+    for items: [StoredItem], returnTypes: ReturnTypes, asArray: Bool, secrets: [ObjectPath: Data]
   ) -> AnyObject? {
     guard !returnTypes.visible.isEmpty else { return nil }
     var elements: [AnyObject] = []

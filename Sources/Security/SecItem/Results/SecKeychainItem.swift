@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 
 /// A reference to a password item in the keychain: what `kSecReturnRef` returns for generic and internet passwords
 /// and what `kSecMatchItemList` / `kSecValueRef` accept (Apple: the CF type `SecKeychainItem`).
@@ -9,10 +10,10 @@ import Foundation
 public final class SecKeychainItem: NSObject, @unchecked Sendable {
   /// Apple's class code of the item (`"genp"`, `"inet"`).
   let itemClassCode: String
-  /// The item's D-Bus object path.
-  let path: String
+  /// The item's object path.
+  let path: ObjectPath
 
-  init(itemClassCode: String, path: String) {
+  init(itemClassCode: String, path: ObjectPath) {
     self.itemClassCode = itemClassCode
     self.path = path
   }

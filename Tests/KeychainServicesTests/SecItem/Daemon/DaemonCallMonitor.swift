@@ -15,17 +15,23 @@ final class DaemonCallMonitor: Sendable {
   /// `marker` by the connection that sent it; returns once the monitor is in place.
   init(busAddress: String, marker: String) throws {
     self.marker = marker
-    monitor = try BusMonitor(busAddress: busAddress, rules: ["type=method_call"])
+    monitor = try BusMonitor(busAddress: busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
   }
 
   /// Waits a little for the last messages, ends the monitor and returns the calls it saw.
   func stop() -> [String] {
-    Self.calls(in: monitor.stop(), after: marker)
+    Self.rounds(in: monitor.stop(), after: marker).flatMap { $0 }
   }
 
-  /// The calls in `dbus-monitor` output made after the first message mentioning `marker` by its sender: the member,
-  /// and for `Properties.Get` the property read.
-  static func calls(in output: String, after marker: String) -> [String] {
+  /// Waits a little for the last messages, ends the monitor and returns the calls it saw in round trips: the calls
+  /// of a round were all sent before the first reply (or error) to the connection after them arrived.
+  func stopRounds() -> [[String]] {
+    Self.rounds(in: monitor.stop(), after: marker)
+  }
+
+  /// The calls in `dbus-monitor` output made after the first message mentioning `marker` by its sender, in round
+  /// trips: the member, and for `Properties.Get` the property read.
+  static func rounds(in output: String, after marker: String) -> [[String]] {
     // A message is its header line and the indented argument lines after it.
     var messages: [[String]] = []
     for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -36,9 +42,17 @@ final class DaemonCallMonitor: Sendable {
       }
     }
     var sender: String?
-    var calls: [String] = []
+    var rounds: [[String]] = []
+    var round: [String] = []
     for message in messages {
       let header = message[0]
+      if let sender, header.hasPrefix("method return ") || header.hasPrefix("error "),
+        header.contains("destination=\(sender) ")
+      {
+        if !round.isEmpty { rounds.append(round) }
+        round = []
+        continue
+      }
       guard header.hasPrefix("method call "), header.contains(" path=/org/freedesktop/secrets"),
         let member = header.components(separatedBy: "member=").last,
         let from = header.components(separatedBy: " sender=").last?.split(separator: " ").first.map(String.init)
@@ -49,12 +63,13 @@ final class DaemonCallMonitor: Sendable {
       }
       guard from == sender else { continue }
       if member == "Get", message.count > 2, let property = quoted(message[2]) {
-        calls.append("Get \(property)")
+        round.append("Get \(property)")
       } else {
-        calls.append(member)
+        round.append(member)
       }
     }
-    return calls
+    if !round.isEmpty { rounds.append(round) }
+    return rounds
   }
 
   /// The text between the first pair of double quotes of a `   string "…"` line.

@@ -4,18 +4,20 @@ import Testing
 
 @testable import Security
 
-/// The D-Bus calls each SecItem function makes to the Secret Service (issue 6: no round trip the protocol does not
-/// need), seen by `dbus-monitor` on the default bus (dbus/with-keyring). The calls are made on a connection of their
-/// own (a deadline no other test uses), whose first search names a marker so that the monitor tells its calls from
-/// other tests'. On KWallet the bridge adds `Get Locked` checks of its own (see `ServiceHandle+KWallet.swift`), which
-/// are left out here. The monitor's start and stop wait a little: off the cooperative pool, one test at a time.
+/// The D-Bus calls each SecItem function makes to the Secret Service, and in how many round trips (no round trip
+/// the protocol does not need; calls that do not depend on each other go together), seen by `dbus-monitor` on the
+/// default bus (dbus/with-keyring). The calls are made on a connection of their own (a deadline no other test uses),
+/// whose first search names a marker so that the monitor tells its calls from other tests'. On KWallet the bridge
+/// adds `Get Locked` checks of its own (see `Providers/KWallet.swift`), which are left out here. The monitor's start and stop wait a little: off the cooperative pool, one test at a time.
 @Suite("SecItem round trips to the Secret Service", .serialized)
 struct SecItemRoundTripTests {
   /// What one test observed: the statuses of the setup's calls, the calls `body` made, and what `body` returned.
   struct Observed<T: Sendable>: Sendable {
     var setup: [OSStatus]
-    var calls: [String]
+    /// The calls in round trips: the calls of a round were all sent before the first reply after them.
+    var rounds: [[String]]
     var value: T
+    var calls: [String] { rounds.flatMap { $0 } }
   }
 
   /// The deadline of the observed connection (none other uses it, so it is a connection of its own).
@@ -36,9 +38,34 @@ struct SecItemRoundTripTests {
         _ = copyMatching(genericPassword(service: marker))  // names the connection to the monitor
         return body()
       }
-      let calls = monitor.stop().filter { !(KeyringBackend.isKWallet && $0 == "Get Locked") }
-      return Observed(setup: statuses, calls: calls, value: value)
+      let rounds = monitor.stopRounds().map { $0.filter { !(KeyringBackend.isKWallet && $0 == "Get Locked") } }
+      return Observed(setup: statuses, rounds: rounds.filter { !$0.isEmpty }, value: value)
     }
+  }
+
+  /// `observe`, up to three times until the calls come in `expected` rounds: the scheduler can delay a pipelined
+  /// call past the reply to the call before it, while calls made one after another never share a round.
+  func observe<T: Sendable>(
+    rounds expected: [[String]], setup: @escaping @Sendable () -> [OSStatus] = { [] },
+    _ body: @escaping @Sendable () -> T
+  ) async throws -> Observed<T> {
+    var observed = try await observe(setup: setup, body)
+    for _ in 1..<3 where observed.rounds != expected {
+      print("round trips \(observed.rounds), expected \(expected): observed again")
+      let again = try await observe(body)
+      observed.rounds = again.rounds
+      observed.value = again.value
+    }
+    return observed
+  }
+
+  /// The rounds a lookup by service and account takes on this backend: both searches (the account under both
+  /// names) at once, then the attributes with the secret at once. On KWallet the secrets are read after checking
+  /// that their wallet is open (`GetSecrets.fetch`), so they come a round later.
+  static func lookupRounds(_ read: String, secrets: Bool = true) -> [[String]] {
+    if !secrets { return [["SearchItems", "SearchItems"], [read]] }
+    if KeyringBackend.isKWallet { return [["SearchItems", "SearchItems"], [read], ["GetSecrets"]] }
+    return [["SearchItems", "SearchItems"], [read, "GetSecrets"]]
   }
 
   let service = unique("round-trip")
@@ -50,48 +77,51 @@ struct SecItemRoundTripTests {
     }
   }
 
-  @Test("a lookup returning data: SearchItems, Get of the attributes, GetSecrets")
+  @Test("a lookup returning data: two round trips, the searches, then the attributes with GetSecrets")
   func lookupData() async throws {
     let service = service
-    let observed = try await observe(setup: { Self.seed(service) }) {
+    let expected = Self.lookupRounds("Get Attributes")
+    let observed = try await observe(rounds: expected, setup: { Self.seed(service) }) {
       secret(genericPassword(service: service, account: "a"))
     }
     #expect(observed.setup == [errSecSuccess])
     #expect(observed.value == Data(utf8: "s"))
-    #expect(observed.calls == ["SearchItems", "Get Attributes", "GetSecrets"])
+    #expect(observed.rounds == expected)
   }
 
-  @Test("a lookup returning attributes and data: SearchItems, GetAll, GetSecrets")
+  @Test("a lookup returning attributes and data: the searches, then GetAll with GetSecrets")
   func lookupAttributesAndData() async throws {
     let service = service
-    let observed = try await observe(setup: { Self.seed(service) }) {
+    let expected = Self.lookupRounds("GetAll")
+    let observed = try await observe(rounds: expected, setup: { Self.seed(service) }) {
       let query = merged(
         genericPassword(service: service, account: "a"),
         [kSecReturnData as String: true, kSecReturnAttributes as String: true])
       return copyMatching(query).status
     }
     #expect(observed.value == errSecSuccess)
-    #expect(observed.calls == ["SearchItems", "GetAll", "GetSecrets"])
+    #expect(observed.rounds == expected)
   }
 
-  @Test("an existence check (no return keys): SearchItems and Get of the attributes")
+  @Test("an existence check (no return keys): the searches, then Get of the attributes")
   func existence() async throws {
     let service = service
-    let observed = try await observe(setup: { Self.seed(service) }) {
+    let expected = Self.lookupRounds("Get Attributes", secrets: false)
+    let observed = try await observe(rounds: expected, setup: { Self.seed(service) }) {
       SecItemCopyMatching(genericPassword(service: service, account: "a") as CFDictionary, nil)
     }
     #expect(observed.value == errSecSuccess)
-    #expect(observed.calls == ["SearchItems", "Get Attributes"])
+    #expect(observed.rounds == expected)
   }
 
-  @Test("a generic-password query by account that matches nothing: one search per account name")
+  @Test("a generic-password query by account that matches nothing: one round trip, both account names at once")
   func noMatchByAccount() async throws {
     let service = service
-    let observed = try await observe {
+    let observed = try await observe(rounds: [["SearchItems", "SearchItems"]]) {
       copyMatching(genericPassword(service: service, account: "nobody")).status
     }
     #expect(observed.value == errSecItemNotFound)
-    #expect(observed.calls == ["SearchItems", "SearchItems"])
+    #expect(observed.rounds == [["SearchItems", "SearchItems"]])
   }
 
   @Test("queries without alternative attribute names that match nothing: one SearchItems each")
@@ -145,7 +175,7 @@ struct SecItemRoundTripTests {
     #expect(observed.calls == ["SearchItems", "Get Attributes", "Delete"])
   }
 
-  @Test("limit one of three matches reads the three items' attributes (their insertion stamps), no creation date")
+  @Test("limit one of three: gnome-keyring's paths give the order, so only the first is read; elsewhere the stamps")
   func limitOneOfThree() async throws {
     let service = service
     let observed = try await observe(setup: { Self.seed(service, ["x", "y", "z"]) }) {
@@ -153,6 +183,11 @@ struct SecItemRoundTripTests {
     }
     #expect(observed.setup == [errSecSuccess, errSecSuccess, errSecSuccess])
     #expect(observed.value == Data(utf8: "s"))
-    #expect(observed.calls == ["SearchItems", "Get Attributes", "Get Attributes", "Get Attributes", "GetSecrets"])
+    if KeyringBackend.isKWallet {
+      let stamps = ["Get Attributes", "Get Attributes", "Get Attributes"]
+      #expect(observed.calls == ["SearchItems"] + stamps + ["GetSecrets"])
+    } else {
+      #expect(observed.calls == ["SearchItems", "Get Attributes", "GetSecrets"])
+    }
   }
 }

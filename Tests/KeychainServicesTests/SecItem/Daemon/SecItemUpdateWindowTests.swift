@@ -1,6 +1,7 @@
 import Foundation
 import Security
 import Synchronization
+import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -13,7 +14,7 @@ struct SecItemUpdateWindowTests {
   let service = unique("window")
 
   /// Adds an item and returns its D-Bus object path.
-  func addItem(_ account: String) throws -> String {
+  func addItem(_ account: String) throws -> ObjectPath {
     var result: CFTypeRef?
     let attributes = merged(
       genericPassword(service: service, account: account),
@@ -24,14 +25,14 @@ struct SecItemUpdateWindowTests {
   }
 
   /// Deletes the item at `path` as another client would (by its object path, bypassing the update).
-  static func delete(_ path: String) {
+  static func delete(_ path: ObjectPath) {
     let reference = PersistentReference.encode(ItemLocator(itemClassCode: "genp", path: path))
     let status = SecItemDelete([kSecValuePersistentRef as String: reference] as CFDictionary)
     precondition(status == errSecSuccess, "could not delete \(path): \(status)")
   }
 
   /// Runs SecItemUpdate of the service's items (new comment and secret) with `hook` before each item's writes.
-  func update(_ hook: @escaping @Sendable (String) -> Void) -> OSStatus {
+  func update(_ hook: @escaping @Sendable (ObjectPath) -> Void) -> OSStatus {
     SecItemEnvironment.$willWriteUpdatedItem.withValue(hook) {
       SecItemUpdate(
         genericPassword(service: service) as CFDictionary,
@@ -43,7 +44,7 @@ struct SecItemUpdateWindowTests {
   func deletedTargetSkipped() throws {
     let first = try addItem("a")
     let second = try addItem("b")
-    let deleted = Mutex<String?>(nil)
+    let deleted = Mutex<ObjectPath?>(nil)
     let status = update { path in
       deleted.withLock { deleted in
         guard deleted == nil else { return }

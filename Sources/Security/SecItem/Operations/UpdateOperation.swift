@@ -29,7 +29,7 @@ enum UpdateOperation {
   static func run(_ queryDictionary: NSDictionary, _ attributesDictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(queryDictionary, for: .update)
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
-    let store = try ItemStore.current()
+    let store = try StoreChoice.current()
     let finder = ItemFinder(store: store)
     // The label is read only when the update sets one (it is written only when it differs).
     let changesLabel = update.attributes[RawKey.label] != nil
@@ -45,7 +45,7 @@ enum UpdateOperation {
         let found: [StoredItem]
         switch try finder.attempt(targets, policy: policy, afterUnlock: afterUnlock) {
         case .needsUnlock(let locked): return locked
-        case .found(let items): found = items
+        case .found(let matches): found = matches.items
         }
         try apply(update, to: found, query: query, finder: finder, store: store)
         return nil
@@ -59,7 +59,7 @@ enum UpdateOperation {
 
   /// Checks every target's change, then writes them (under the write lock).
   private static func apply(
-    _ update: ItemUpdate, to targets: [StoredItem], query: ItemQuery, finder: ItemFinder, store: ItemStore
+    _ update: ItemUpdate, to targets: [StoredItem], query: ItemQuery, finder: ItemFinder, store: any ItemStore
   ) throws(SecItemError) {
     guard !targets.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
     var plans: [Plan] = []
@@ -81,7 +81,7 @@ enum UpdateOperation {
   }
 
   /// The Secret Service calls changing one item: only what changes.
-  private static func write(_ plan: Plan, secret: Data?, store: ItemStore) throws(SecItemError) {
+  private static func write(_ plan: Plan, secret: Data?, store: any ItemStore) throws(SecItemError) {
     if plan.attributes != plan.item.snapshot.attributes { try store.setAttributes(plan.item.path, plan.attributes) }
     if plan.label != plan.item.snapshot.label { try store.setLabel(plan.item.path, plan.label) }
     if let secret { try store.setSecret(plan.item.path, secret) }
@@ -130,7 +130,7 @@ enum UpdateOperation {
       }
       let request = ItemFinder.Request(
         query: duplicateQuery, scope: .explicit, properties: .attributes, ordered: false)
-      let clashes = try finder.find(request, policy: .fail)
+      let clashes = try finder.find(request, policy: .fail).items
       if clashes.contains(where: { !targets.contains($0.path) }) {
         throw SecItemError(errSecDuplicateItem, "the update would duplicate an existing item")
       }

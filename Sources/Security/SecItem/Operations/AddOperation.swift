@@ -13,7 +13,7 @@ enum AddOperation {
   static func run(_ attributes: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(attributes, for: .add)
     let itemClass = query.itemClass
-    let store = try ItemStore.current()
+    let store = try StoreChoice.current()
 
     var values = query.attributes
     values[RawKey.accessGroup] = values[RawKey.accessGroup] ?? .string(store.groups[0])
@@ -38,14 +38,14 @@ enum AddOperation {
     // A locked candidate may be a duplicate: `.skip` cannot leave it out here.
     var policy = query.authenticationUI == .skip ? .fail : query.authenticationUI
     var afterUnlock = false
-    var path: String?
+    var path: ObjectPath?
     while path == nil {
       let outcome = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) {
         () throws(SecItemError) -> Outcome in
         switch try finder.attempt(duplicates, policy: policy, afterUnlock: afterUnlock) {
         case .needsUnlock(let locked): return .needsUnlock(locked)
         case .found(let found):
-          guard found.isEmpty else {
+          guard found.items.isEmpty else {
             throw SecItemError(errSecDuplicateItem, "an item with the same primary key exists")
           }
         }
@@ -69,14 +69,14 @@ enum AddOperation {
     }
 
     guard wantsResult, !query.returnTypes.isEmpty, let path else { return nil }
-    guard let (snapshot, _) = try store.snapshots([.init(rawValue: path)]).first, let item = StoredItem(snapshot) else {
+    guard let (snapshot, _) = try store.snapshots([path]).first, let item = StoredItem(snapshot) else {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
     }
     return ResultBuilder.result(for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [path: secret])
   }
 
   private enum Outcome {
-    case created(String)
+    case created(ObjectPath)
     case needsUnlock([ObjectPath])
   }
 }

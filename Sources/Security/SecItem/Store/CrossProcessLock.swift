@@ -59,30 +59,17 @@ enum CrossProcessLock {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     let gate = open(paths.gate, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     defer { if gate >= 0 { close(gate) } }
-    switch mode {
-    case .exclusive:
-      if gate >= 0 { try acquire(gate, LOCK_EX, until: deadline) }
-      do {
-        try acquire(lock, LOCK_EX, until: deadline)
-      } catch {
-        if gate >= 0 { flock(gate, LOCK_UN) }
-        throw error
-      }
+    let operation = mode == .exclusive ? LOCK_EX : LOCK_SH
+    if gate >= 0 { try acquire(gate, operation, until: deadline) }
+    do {
+      try acquire(lock, operation, until: deadline)
+    } catch {
       if gate >= 0 { flock(gate, LOCK_UN) }
-      defer { flock(lock, LOCK_UN) }
-      return try body()
-    case .shared:
-      if gate >= 0 { try acquire(gate, LOCK_SH, until: deadline) }
-      do {
-        try acquire(lock, LOCK_SH, until: deadline)
-      } catch {
-        if gate >= 0 { flock(gate, LOCK_UN) }
-        throw error
-      }
-      if gate >= 0 { flock(gate, LOCK_UN) }
-      defer { flock(lock, LOCK_UN) }
-      return try body()
+      throw error
     }
+    if gate >= 0 { flock(gate, LOCK_UN) }
+    defer { flock(lock, LOCK_UN) }
+    return try body()
   }
 
   /// Takes `operation` (`LOCK_EX` or `LOCK_SH`) on `descriptor`, polling until `deadline` (every 0.1 ms at first,
@@ -103,9 +90,6 @@ enum CrossProcessLock {
       pause = min(pause * 2, 2_000)
     }
   }
-
-  /// The lock file for a bus, or nil when no safe directory exists.
-  static func lockFilePath(scope: String) -> String? { lockFilePaths(scope: scope)?.lock }
 
   /// The lock file and the gate file for a bus, or nil when no safe directory exists.
   static func lockFilePaths(scope: String) -> (lock: String, gate: String)? {

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 
 /// SecItemDelete: removes every match within the write scope.
 ///
@@ -9,11 +10,11 @@ import Foundation
 enum DeleteOperation {
   static func run(_ dictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(dictionary, for: .delete)
-    let store = try ItemStore.current()
+    let store = try StoreChoice.current()
     let request = ItemFinder.Request(
       query: query, scope: AccessScope.of(query, writing: true, groups: store.groups), properties: .attributes,
       ordered: false)
-    let items = try ItemFinder(store: store).find(request, policy: query.authenticationUI)
+    let items = try ItemFinder(store: store).find(request, policy: query.authenticationUI).items
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
     for item in items {
       do {

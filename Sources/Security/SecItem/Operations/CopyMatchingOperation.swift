@@ -1,19 +1,20 @@
 import Foundation
 import SecretServiceClient
 
-/// SecItemCopyMatching: finds the matches, applies the limit, fetches the secrets of all returned items in one
-/// `GetSecrets` call and builds the result.
+/// SecItemCopyMatching: finds the matches, applies the limit and builds the result; the secrets of the returned items
+/// are read in the same batch as the candidates' properties (`ItemFinder`), so a lookup costs two round trips, the
+/// search and that batch.
 ///
-/// The search, the property reads and the secret read happen under the cross-process lock held shared, so that no
-/// update made through this package lands between them (no torn item: attributes of one update, secret of
-/// another). Prompts (unlocking) happen without the lock. Only the properties the result and the query need are read:
-/// a query returning data, password or certificate references, or nothing reads each candidate's attributes alone
-/// (`Properties.Get`); one returning attributes, key references or persistent references (which carry the creation
-/// time) reads them all (`GetAll`).
+/// The search and the reads happen under the cross-process lock held shared, so that no update made through this
+/// package lands between them (no torn item: attributes of one update, secret of another). Prompts (unlocking)
+/// happen without the lock. Only the properties the result and the query need are read: a query returning data,
+/// password or certificate references, or nothing reads each candidate's attributes alone (`Properties.Get`); one
+/// returning attributes, key references or persistent references (which carry the creation time) reads them all
+/// (`GetAll`).
 enum CopyMatchingOperation {
   static func run(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(dictionary, for: .copyMatching)
-    let store = try ItemStore.current()
+    let store = try StoreChoice.current()
     let returnTypes = wantsResult ? query.returnTypes : []
     // Returned attributes, and key references (a `SecKey` carries the item's attributes), need every property;
     // persistent references carry the creation time.
@@ -23,7 +24,7 @@ enum CopyMatchingOperation {
     if returnTypes.contains(.persistentReference) { properties.insert(.created) }
     let request = ItemFinder.Request(
       query: query, scope: AccessScope.of(query, writing: false, groups: store.groups), properties: properties,
-      limit: query.limit.maximum)
+      secrets: returnTypes.contains(.data), limit: query.limit.maximum)
     var policy = query.authenticationUI
     var afterUnlock = false
     while true {
@@ -47,32 +48,31 @@ enum CopyMatchingOperation {
     case needsUnlock([ObjectPath])
   }
 
-  /// One read under the lock: matches, secrets, result.
+  /// One read under the lock: matches with their secrets, then the result.
   private static func read(
-    _ request: ItemFinder.Request, returnTypes: ReturnTypes, store: ItemStore, policy: AuthenticationUI,
+    _ request: ItemFinder.Request, returnTypes: ReturnTypes, store: any ItemStore, policy: AuthenticationUI,
     afterUnlock: Bool
   ) throws(SecItemError) -> Outcome {
     let finder = ItemFinder(store: store)
-    let items: [StoredItem]
-    switch try finder.attempt(request, policy: policy, afterUnlock: afterUnlock) {
-    case .needsUnlock(let locked): return .needsUnlock(locked)
-    case .found(let found): items = Array(found.prefix(request.limit ?? .max))
+    let found: ItemFinder.Found
+    do {
+      switch try finder.attempt(request, policy: policy, afterUnlock: afterUnlock) {
+      case .needsUnlock(let locked): return .needsUnlock(locked)
+      case .found(let matches): found = matches
+      }
+    } catch  where error.status == errSecInteractionNotAllowed && policy == .skip && request.secrets
+      && request.properties != .all
+    {
+      // An item was locked after the search and its attributes still matched: read everything again, with the
+      // lock states, so that `.skip` leaves it out.
+      var complete = request
+      complete.properties = .all
+      return try read(complete, returnTypes: returnTypes, store: store, policy: policy, afterUnlock: afterUnlock)
     }
+    let items = Array(found.items.prefix(request.limit ?? .max))
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
     guard !returnTypes.isEmpty else { return .result(nil) }
-
-    var secrets: [String: Data] = [:]
-    if returnTypes.contains(.data) {
-      do {
-        secrets = try store.secrets(items.map(\.path))
-      } catch  where error.status == errSecInteractionNotAllowed && policy == .skip && request.properties != .all {
-        // An item was locked after the search and its attributes still matched: read everything again, with the
-        // lock states, so that `.skip` leaves it out.
-        var complete = request
-        complete.properties = .all
-        return try read(complete, returnTypes: returnTypes, store: store, policy: policy, afterUnlock: afterUnlock)
-      }
-    }
+    let secrets = found.secrets.mapValues { $0.copyData() }
     let result = ResultBuilder.result(
       for: items, returnTypes: returnTypes, asArray: request.query.limit.returnsArray, secrets: secrets)
     if result == nil || (result as? NSArray)?.count == 0 {

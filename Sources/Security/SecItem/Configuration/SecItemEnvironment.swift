@@ -17,7 +17,7 @@ package enum SecItemEnvironment {
   @TaskLocal package static var accessGroups: [String]?
   /// Called with each item's D-Bus object path just before SecItemUpdate writes it, after every check: tests change
   /// the keyring there to reach the window between an update's checks and its writes.
-  @TaskLocal package static var willWriteUpdatedItem: (@Sendable (String) -> Void)?
+  @TaskLocal package static var willWriteUpdatedItem: (@Sendable (ObjectPath) -> Void)?
 
   /// Runs `body` with the current task's SecItem calls going to the Secret Service on the bus at `address`.
   package static func withBus<R>(

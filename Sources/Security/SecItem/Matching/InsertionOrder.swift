@@ -1,0 +1,84 @@
+import Foundation
+import SecretServiceClient
+import Synchronization
+
+/// The order in which matches come back: the order the items were added, as Apple's keychain returns rows (SQLite
+/// `rowid` order), whatever the provider.
+///
+/// On gnome-keyring a collection's item paths end in numbers given in the order the items are added, never reused
+/// (`ItemStore.pathsFollowInsertion`): there the order is the path order, numbers compared as numbers (as strings
+/// `/10` sorts before `/9`), known without reading anything. Elsewhere paths say nothing (KWallet renumbers on every
+/// start, KeePassXC uses UUIDs) and the Secret Service keeps only whole seconds of creation time, so every item this
+/// package adds carries its insertion stamp, nanoseconds since 1970 under `keychain:x-added`, taken under the
+/// cross-process write lock and strictly increasing within the process; it is never returned, matched or changed.
+/// Items of other clients have no stamp: they are placed at the start of their `Created` second, then by path.
+enum InsertionOrder {
+  /// The stored attribute holding the stamp.
+  static let attribute = ReservedNames.attribute("x-added")
+
+  private static let lastStamp = Mutex<Int64>(0)
+
+  /// A stamp for an item about to be added: the current time in nanoseconds, or one more than the last stamp this
+  /// process handed out when the clock has not moved on (or went back).
+  static func nextStamp() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let nanoseconds = Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+    let stamp = lastStamp.withLock { last in
+      last = max(nanoseconds, last + 1)
+      return last
+    }
+    return String(stamp)
+  }
+
+  /// The position of an item: its stamp, else its creation second in nanoseconds (the start of that second).
+  static func position(attributes: [String: String], created: Date) -> Int64 {
+    if let stamp = attributes[attribute].flatMap({ Int64($0) }) { return stamp }
+    return Int64(created.timeIntervalSince1970.rounded(.down)) * 1_000_000_000
+  }
+
+  /// `items` in insertion order: by stamp (or creation second), then by path.
+  static func sorted(_ items: [StoredItem]) -> [StoredItem] {
+    items.sorted { lhs, rhs in
+      let left = position(attributes: lhs.snapshot.attributes, created: lhs.snapshot.created)
+      let right = position(attributes: rhs.snapshot.attributes, created: rhs.snapshot.created)
+      if left != right { return left < right }
+      return pathPrecedes(lhs.path, rhs.path)
+    }
+  }
+
+  /// Reads the `Created` property of the items that have no stamp and whose creation time was not read.
+  static func addCreationTimes(_ properties: inout [ItemProperties], store: any ItemStore) throws(SecItemError) {
+    let undated = properties.filter { $0.created == nil && $0.attributes?[attribute].flatMap({ Int64($0) }) == nil }
+    guard !undated.isEmpty else { return }
+    var created: [ObjectPath: Date] = [:]
+    for item in try store.properties(undated.map(\.path), .created) { created[item.path] = item.created }
+    for index in properties.indices where properties[index].created == nil {
+      properties[index].created = created[properties[index].path]
+    }
+  }
+
+  /// Whether the order of `paths` is their path order: the store's paths follow insertion (gnome-keyring) and all
+  /// are items of one collection.
+  static func followsPaths(_ paths: [ObjectPath], in store: any ItemStore) -> Bool {
+    guard store.pathsFollowInsertion, let first = paths.first?.collection else { return false }
+    return paths.allSatisfy { $0.collection == first }
+  }
+
+  /// Paths compared element by element, elements of digits as numbers (`/9` before `/10`).
+  static func pathPrecedes(_ lhs: ObjectPath, _ rhs: ObjectPath) -> Bool {
+    let left = lhs.rawValue.split(separator: "/", omittingEmptySubsequences: false)
+    let right = rhs.rawValue.split(separator: "/", omittingEmptySubsequences: false)
+    for (a, b) in zip(left, right) where a != b {
+      let aDigits = !a.isEmpty && a.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+      let bDigits = !b.isEmpty && b.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+      if aDigits && bDigits {
+        let a = a.drop { $0 == "0" }
+        let b = b.drop { $0 == "0" }
+        if a.count != b.count { return a.count < b.count }
+      }
+      return a < b
+    }
+    return left.count < right.count
+  }
+}

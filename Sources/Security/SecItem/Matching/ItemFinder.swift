@@ -1,0 +1,239 @@
+import Foundation
+import SecretServiceClient
+
+/// Finds the items matching a query: searches the store (or takes the items the query names), deals with locked
+/// items according to the authentication-UI policy, reads what deciding the match needs (and the secrets when the
+/// caller wants them) and filters in Swift.
+///
+/// Round trips, each one batch of calls in flight together: the searches (`ServerSearch`: every tier at once), then
+/// the candidates' attributes (`Properties.Get`; `GetAll` when the label, the dates or the lock state are needed
+/// too) together with their secrets when the caller reads data. A lookup is therefore two round trips, as
+/// libsecret's. Where several candidates compete for fewer places, they are ordered first (`InsertionOrder`): by path
+/// on a store whose paths follow insertion (no read at all), else by the stamps in their attributes, and only the
+/// first are read in full.
+struct ItemFinder {
+  let store: any ItemStore
+
+  /// What to find and what to read of each match.
+  struct Request {
+    var query: ItemQuery
+    var scope: AccessScope
+    /// The properties the caller needs besides what decides the match (`.all` for complete items). With
+    /// `.attributes` only, matches carry an empty label and the epoch as dates unless the query filters on them.
+    var properties: ItemPropertySet = .all
+    /// Whether the matches' secrets are read too (in the same batch as their properties).
+    var secrets = false
+    /// The most matches wanted; nil for all.
+    var limit: Int? = nil
+    /// Whether the matches are wanted in insertion order (`InsertionOrder`), items found by the first search tier
+    /// before the others.
+    var ordered = true
+
+    /// The properties deciding the match plus those the caller needs.
+    var needed: ItemPropertySet {
+      var needed = properties.union(.attributes)
+      for key in query.attributes.keys {
+        switch query.itemClass.descriptor(key)?.storage {
+        case .label: needed.insert(.label)
+        case .created: needed.insert(.created)
+        case .modified: needed.insert(.modified)
+        default: break
+        }
+      }
+      return needed
+    }
+  }
+
+  /// Matches and, when the request asked for them, their secrets. Secrets of candidates that did not match are
+  /// dropped (and wiped: `SecretBytes`).
+  struct Found {
+    var items: [StoredItem] = []
+    var secrets: [ObjectPath: SecretBytes] = [:]
+
+    mutating func append(_ other: Found) {
+      items += other.items
+      secrets.merge(other.secrets) { first, _ in first }
+    }
+  }
+
+  /// The outcome of one attempt that may not prompt.
+  enum Attempt {
+    /// The matches, ordered as requested (empty when nothing matches).
+    case found(Found)
+    /// Locked candidates that the policy allows to unlock through a prompt: unlock them (without holding the
+    /// cross-process lock), then try again with the policy `.fail`.
+    case needsUnlock([ObjectPath])
+  }
+
+  /// The matching items, complete, in insertion order, all unlocked.
+  ///
+  /// Locked candidates: `.skip` leaves them out; `.fail` is `errSecInteractionNotAllowed`; `.allow` unlocks them
+  /// through the service's prompt and searches again (unlocking first, then searching, so attributes are read from
+  /// unlocked items). Must not be called while holding the cross-process lock (it may prompt); use `attempt` there.
+  func find(_ query: ItemQuery, scope: AccessScope, policy: AuthenticationUI) throws(SecItemError) -> [StoredItem] {
+    try find(Request(query: query, scope: scope), policy: policy).items
+  }
+
+  /// `find` for a request.
+  func find(_ request: Request, policy: AuthenticationUI) throws(SecItemError) -> Found {
+    switch try attempt(request, policy: policy) {
+    case .found(let found):
+      return found
+    case .needsUnlock(let locked):
+      try store.unlock(locked, policy: policy)
+      guard case .found(let found) = try attempt(request, policy: .fail, afterUnlock: true) else {
+        throw SecItemError(errSecInteractionNotAllowed, "items are still locked after unlocking")
+      }
+      return found
+    }
+  }
+
+  /// One search without prompts. `afterUnlock`: locked candidates are left over from an unlock that did not take.
+  func attempt(
+    _ request: Request, policy: AuthenticationUI, afterUnlock: Bool = false
+  ) throws(SecItemError) -> Attempt {
+    let query = request.query
+    if let itemList = query.itemList {
+      let (unlocked, locked) = try named(itemList.filter { $0.itemClassCode == query.itemClass.code })
+      if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
+      return .found(try resolve(unlocked, request, limit: request.limit, policy: policy))
+    }
+    // Every tier's searches in one batch: they do not depend on each other, and a query that matches nothing (or
+    // too little) in the first tier then costs no second round trip.
+    let tiers = ServerSearch.tiers(for: query, scope: request.scope)
+    var results = try store.search(tiers.flatMap { $0 })[...]
+    var found = Found()
+    var seen: Set<ObjectPath> = []
+    for tier in tiers {
+      let tierResults = results.prefix(tier.count)
+      results = results.dropFirst(tier.count)
+      if let limit = request.limit, found.items.count >= limit { break }
+      var unlocked: [ObjectPath] = []
+      var locked: [ObjectPath] = []
+      for result in tierResults {
+        for path in result.unlocked where seen.insert(path).inserted { unlocked.append(path) }
+        for path in result.locked where seen.insert(path).inserted { locked.append(path) }
+      }
+      if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
+      let remaining = request.limit.map { $0 - found.items.count }
+      found.append(try resolve(unlocked, request, limit: remaining, policy: policy))
+    }
+    return .found(found)
+  }
+
+  /// Nil when the locked candidates can be ignored (none, or `.skip`); `.needsUnlock` when the policy allows a
+  /// prompt; `errSecInteractionNotAllowed` otherwise.
+  private func handleLocked(
+    _ locked: [ObjectPath], policy: AuthenticationUI, afterUnlock: Bool
+  ) throws(SecItemError) -> Attempt? {
+    if locked.isEmpty || policy == .skip { return nil }
+    if afterUnlock { throw SecItemError(errSecInteractionNotAllowed, "items are still locked after unlocking") }
+    if policy == .allow { return .needsUnlock(locked) }
+    throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked and authentication UI is not allowed")
+  }
+
+  /// The matches among unlocked candidates, in insertion order (`InsertionOrder`), at most `limit`, reading only what
+  /// the request needs.
+  private func resolve(
+    _ paths: [ObjectPath], _ request: Request, limit: Int?, policy: AuthenticationUI
+  ) throws(SecItemError) -> Found {
+    if paths.isEmpty { return Found() }
+    let competing = request.ordered && limit.map { $0 < paths.count } ?? false
+    guard request.ordered && paths.count > 1 else {
+      return try verify(paths, request, policy: policy)
+    }
+    if InsertionOrder.followsPaths(paths, in: store) {
+      // The order is known before anything is read: read the first ones, then the rest if too few matched.
+      let ordered = paths.sorted(by: InsertionOrder.pathPrecedes)
+      guard competing, let limit else { return try verify(ordered, request, policy: policy) }
+      var found = try verify(Array(ordered.prefix(limit)), request, policy: policy)
+      if found.items.count < limit {
+        found.append(try best(Array(ordered.dropFirst(limit)), request, limit: limit - found.items.count, policy: policy))
+      }
+      return found
+    }
+    guard competing, let limit else {
+      // Everything is read anyway: read it at once, then order by the stamps.
+      var found = try verify(paths, request, policy: policy, forOrdering: true)
+      found.items = InsertionOrder.sorted(found.items)
+      return found
+    }
+    return try best(paths, request, limit: limit, policy: policy)
+  }
+
+  /// The first `limit` matches among `paths` in insertion order: the attributes of all (the stamps, and what decides
+  /// the match), then what else is needed (and the secrets) of the first matches only.
+  private func best(
+    _ paths: [ObjectPath], _ request: Request, limit: Int, policy: AuthenticationUI
+  ) throws(SecItemError) -> Found {
+    var light = request
+    light.properties = .attributes
+    light.secrets = false
+    var candidates = try verify(paths, light, policy: policy, forOrdering: true).items
+    candidates = InsertionOrder.sorted(candidates)
+    var found = Found()
+    var next = 0
+    while found.items.count < limit && next < candidates.count {
+      let batch = candidates[next..<min(candidates.count, next + limit - found.items.count)]
+      next += batch.count
+      if request.needed == .attributes {
+        // What decides the match is read already: only the secrets are missing, if wanted.
+        found.items += batch
+        if request.secrets { found.secrets.merge(try store.read(batch.map(\.path), [], secrets: true).secrets) { a, _ in a } }
+      } else {
+        found.append(try verify(batch.map(\.path), request, policy: policy))
+      }
+    }
+    return found
+  }
+
+  /// Reads `paths` (what the request needs, and the secrets when it asks for them, in one batch) and keeps the
+  /// items that match, in the order of `paths`. `forOrdering`: the creation time of items without an insertion stamp
+  /// is read too. An item that does not match and whose lock state is unknown is checked again: an item locked
+  /// after the search shows hashed attributes, so it is left out under `.skip` and an error otherwise, never taken
+  /// for a mismatch.
+  private func verify(
+    _ paths: [ObjectPath], _ request: Request, policy: AuthenticationUI, forOrdering: Bool = false
+  ) throws(SecItemError) -> Found {
+    let read = try store.read(paths, request.needed, secrets: request.secrets)
+    var properties = read.properties
+    if forOrdering { try InsertionOrder.addCreationTimes(&properties, store: store) }
+    var found = Found()
+    var unknown: [ObjectPath] = []
+    for item in properties {
+      if item.locked == true {
+        if policy == .skip { continue }
+        throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
+      }
+      if let stored = StoredItem(ItemSnapshot(item)), ItemMatcher.matches(stored, request.query, scope: request.scope)
+      {
+        found.items.append(stored)
+        if let secret = read.secrets[item.path] { found.secrets[item.path] = secret }
+      } else if item.locked == nil {
+        unknown.append(item.path)
+      }
+    }
+    if !unknown.isEmpty, try store.properties(unknown, .locked).contains(where: { $0.locked == true }),
+      policy != .skip
+    {
+      throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
+    }
+    return found
+  }
+
+  /// The named items that exist, split by lock state (one `Get` of `Locked` each).
+  private func named(_ locators: [ItemLocator]) throws(SecItemError) -> (unlocked: [ObjectPath], locked: [ObjectPath]) {
+    let locators = try PersistentReferenceResolver.resolve(locators, store: store)  // stale paths (KWallet)
+    var paths: [ObjectPath] = []
+    for locator in locators where !paths.contains(locator.path) {
+      paths.append(locator.path)
+    }
+    let states: [ItemProperties]
+    do {
+      states = try store.properties(paths, .locked)
+    } catch  where error.status == errSecItemNotFound || error.status == errSecParam {
+      return ([], [])  // a reference to something that is not an item (any more)
+    }
+    return (states.filter { $0.locked != true }.map(\.path), states.filter { $0.locked == true }.map(\.path))
+  }
+}
