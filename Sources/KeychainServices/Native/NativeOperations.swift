@@ -7,6 +7,8 @@ enum NativeOperations<Item: NativePasswordItem> {
   /// Adds `item`; returns it as stored (dates, access group, persistent reference), with the secret given.
   static func add(_ item: Item, authenticationUI: KeychainAuthenticationUI) throws(KeychainError) -> Item {
     var dictionary = item.attributesToAdd
+    // A nil secret stores an empty one, so that the item's secret reads back as empty data, not as absent.
+    if item.secret == nil { dictionary.set(kSecValueData, Data()) }
     dictionary.set(kSecUseAuthenticationUI, authenticationUI.secItemValue)
     dictionary.set(kSecReturnAttributes, true)
     dictionary.set(kSecReturnPersistentRef, true)

@@ -51,21 +51,32 @@ struct SecItemItemClassesTests {
 struct SecItemApplicationGroupsTests {
   @Test("without variables the executable's name is the only group")
   func processNameDefault() {
-    #expect(ApplicationIdentity.accessGroups(environment: [:], processName: "tool") == ["tool"])
+    #expect(ApplicationIdentity.identity(environment: [:], processName: "tool").groups == ["tool"])
   }
 
   @Test("KEYCHAIN_APPLICATION_IDENTIFIER names the application")
   func identifierVariable() {
-    let groups = ApplicationIdentity.accessGroups(
+    let identity = ApplicationIdentity.identity(
       environment: ["KEYCHAIN_APPLICATION_IDENTIFIER": "ABCDE12345.com.example.app"], processName: "tool")
-    #expect(groups == ["ABCDE12345.com.example.app"])
+    #expect(identity.groups == ["ABCDE12345.com.example.app"])
   }
 
   @Test("KEYCHAIN_ACCESS_GROUPS come first, the identifier last, as Apple orders entitlements")
   func extraGroups() {
-    let groups = ApplicationIdentity.accessGroups(
+    let identity = ApplicationIdentity.identity(
       environment: ["KEYCHAIN_ACCESS_GROUPS": "shared, team ,,shared", "KEYCHAIN_APPLICATION_IDENTIFIER": "app"],
       processName: "tool")
-    #expect(groups == ["shared", "team", "app"])
+    #expect(identity.groups == ["shared", "team", "app"])
+  }
+
+  @Test("an identifier also listed among the access groups stays the identifier, its group keeping its place")
+  func identifierAmongGroups() {
+    let identity = ApplicationIdentity.identity(
+      environment: [
+        "KEYCHAIN_ACCESS_GROUPS": "TEAM.com.example.app, TEAM.com.example.shared",
+        "KEYCHAIN_APPLICATION_IDENTIFIER": "TEAM.com.example.app",
+      ], processName: "tool")
+    #expect(identity.identifier == "TEAM.com.example.app")
+    #expect(identity.groups == ["TEAM.com.example.app", "TEAM.com.example.shared"])
   }
 }
