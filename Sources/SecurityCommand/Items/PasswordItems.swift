@@ -8,10 +8,12 @@ import SecretServiceClient
 struct PasswordItems {
   /// The first item of a class whose attributes match, within `keychains` (every keychain when nil), or nil when
   /// none does. Throws the status of a failed search.
+  /// With `secrets`, its secret is read in the same search.
   func first(
-    _ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?
+    _ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?,
+    secrets: Bool = false
   ) throws(KeychainError) -> ItemRecord? {
-    try search(passwordClass, matching: attributes, in: keychains, all: false).first
+    try search(passwordClass, matching: attributes, in: keychains, all: false, secrets: secrets).first
   }
 
   /// Every item of a class within `keychains` (every keychain when nil); with `secrets`, their secrets too, fetched
