@@ -111,7 +111,7 @@ struct ReaderLockTests {
   func copyMatchingWaitsForWriter() async throws {
     let service = unique("reader-lock")
     let (added, blocked, elapsed, read) = try await runOffCooperativePool {
-      () -> (OSStatus, OSStatus, Duration, Data?) in
+      () -> (OSStatus, OSStatus, Duration, Lookup<Data>) in
       let keyring = try PrivateKeyring.start(.unlocked)
       defer { keyring.stop() }
       let address = keyring.busAddress
@@ -134,6 +134,6 @@ struct ReaderLockTests {
     #expect(added == errSecSuccess)
     #expect(blocked == errSecNotAvailable)
     #expect(elapsed >= .milliseconds(500) && elapsed < .seconds(5), "took \(elapsed)")
-    #expect(read == Data(utf8: "s"))
+    #expect(read == .found(Data(utf8: "s")))
   }
 }

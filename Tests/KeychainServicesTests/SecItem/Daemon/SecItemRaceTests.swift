@@ -52,7 +52,7 @@ struct SecItemRaceTests {
     }
     #expect(statuses.filter { $0 == errSecSuccess }.count == 1, "\(statuses)")
     #expect(statuses.filter { $0 == errSecDuplicateItem }.count == 7, "\(statuses)")
-    #expect(matchCount(genericPassword(service: service, account: "racer")) == 1)
+    #expect(matchCount(genericPassword(service: service, account: "racer")) == .found(1))
   }
 
   /// The writer run by `eightProcesses` in each child process (skipped in ordinary runs).
@@ -96,7 +96,7 @@ struct SecItemRaceTests {
     let all = statuses.values
     #expect(all.filter { $0 == errSecSuccess }.count == 1, "\(all)")
     #expect(all.filter { $0 == errSecDuplicateItem }.count == 7, "\(all)")
-    #expect(matchCount(genericPassword(service: service)) == 1)
+    #expect(matchCount(genericPassword(service: service)) == .found(1))
   }
 }
 

@@ -65,15 +65,15 @@ struct SecItemReferenceTests {
       kSecClass as String: kSecClassGenericPassword, kSecMatchItemList as String: [reference],
     ]
     #expect(SecItemDelete(query as CFDictionary) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service)) == 1)
-    #expect(secret(genericPassword(service: service)) == Data(utf8: "two"))
+    #expect(matchCount(genericPassword(service: service)) == .found(1))
+    #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "two")))
   }
 
   @Test("SecItemDelete with kSecValuePersistentRef deletes that item")
   func deleteByPersistentReference() throws {
     let persistent = try #require(addAndReturn("one", kSecReturnPersistentRef) as? Data)
     #expect(SecItemDelete([kSecValuePersistentRef as String: persistent] as CFDictionary) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
     #expect(SecItemDelete([kSecValuePersistentRef as String: persistent] as CFDictionary) == errSecItemNotFound)
   }
 

@@ -19,13 +19,13 @@ struct SecItemResultTypeTests {
   @Test("kSecReturnData alone returns the secret as Data")
   func dataAlone() {
     addItems(1)
-    #expect(secret(genericPassword(service: service)) == Data(utf8: "s0"))
+    #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "s0")))
   }
 
   @Test("kSecReturnAttributes alone returns a dictionary including the class")
   func attributesAlone() throws {
     addItems(1)
-    let found = try #require(attributes(genericPassword(service: service)))
+    let found = try attributes(genericPassword(service: service)).require()
     #expect(found[kSecClass as String] as? String == kSecClassGenericPassword as String)
     #expect(found[kSecAttrAccount as String] as? String == "a0")
     #expect(found[kSecAttrService as String] as? String == service)
@@ -94,7 +94,7 @@ struct SecItemResultTypeTests {
   @Test("by default only the first match is returned, not in an array")
   func firstMatchByDefault() throws {
     addItems(3)
-    let found = try #require(attributes(genericPassword(service: service)))
+    let found = try attributes(genericPassword(service: service)).require()
     #expect(found[kSecAttrAccount as String] as? String != nil)
   }
 

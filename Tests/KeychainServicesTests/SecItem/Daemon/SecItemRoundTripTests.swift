@@ -57,7 +57,7 @@ struct SecItemRoundTripTests {
       secret(genericPassword(service: service, account: "a"))
     }
     #expect(observed.setup == [errSecSuccess])
-    #expect(observed.value == Data(utf8: "s"))
+    #expect(observed.value == .found(Data(utf8: "s")))
     #expect(observed.calls == ["SearchItems", "Get Attributes", "GetSecrets"])
   }
 
@@ -152,7 +152,7 @@ struct SecItemRoundTripTests {
       secret(genericPassword(service: service))
     }
     #expect(observed.setup == [errSecSuccess, errSecSuccess, errSecSuccess])
-    #expect(observed.value == Data(utf8: "s"))
+    #expect(observed.value == .found(Data(utf8: "s")))
     #expect(observed.calls == ["SearchItems", "Get Attributes", "Get Attributes", "Get Attributes", "GetSecrets"])
   }
 }

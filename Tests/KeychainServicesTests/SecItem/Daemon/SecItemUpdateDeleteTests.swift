@@ -20,8 +20,8 @@ struct SecItemUpdateDeleteTests {
       SecItemUpdate(
         genericPassword(service: service) as CFDictionary, [kSecValueData as String: Data(utf8: "new")] as CFDictionary)
         == errSecSuccess)
-    #expect(secret(genericPassword(service: service, account: "a")) == Data(utf8: "new"))
-    #expect(secret(genericPassword(service: service, account: "b")) == Data(utf8: "new"))
+    #expect(secret(genericPassword(service: service, account: "a")) == .found(Data(utf8: "new")))
+    #expect(secret(genericPassword(service: service, account: "b")) == .found(Data(utf8: "new")))
   }
 
   @Test("SecItemUpdate changes attributes and keeps the data")
@@ -31,10 +31,10 @@ struct SecItemUpdateDeleteTests {
       genericPassword(service: service, account: "a") as CFDictionary,
       [kSecAttrComment as String: "noted", kSecAttrLabel as String: "New label"] as CFDictionary)
     #expect(status == errSecSuccess)
-    let found = try #require(attributes(genericPassword(service: service, account: "a")))
+    let found = try attributes(genericPassword(service: service, account: "a")).require()
     #expect(found[kSecAttrComment as String] as? String == "noted")
     #expect(found[kSecAttrLabel as String] as? String == "New label")
-    #expect(secret(genericPassword(service: service, account: "a")) == Data(utf8: "1"))
+    #expect(secret(genericPassword(service: service, account: "a")) == .found(Data(utf8: "1")))
   }
 
   @Test("SecItemUpdate of the account keeps the item findable under the new account only")
@@ -44,8 +44,8 @@ struct SecItemUpdateDeleteTests {
       SecItemUpdate(
         genericPassword(service: service, account: "old") as CFDictionary,
         [kSecAttrAccount as String: "new"] as CFDictionary) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service, account: "old")) == 0)
-    #expect(secret(genericPassword(service: service, account: "new")) == Data(utf8: "1"))
+    #expect(matchCount(genericPassword(service: service, account: "old")) == .itemNotFound)
+    #expect(secret(genericPassword(service: service, account: "new")) == .found(Data(utf8: "1")))
   }
 
   @Test("SecItemUpdate without a match is errSecItemNotFound")
@@ -62,7 +62,7 @@ struct SecItemUpdateDeleteTests {
     addItem("b", "2")
     addItem("c", "3")
     #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("SecItemDelete removes only the matches")
@@ -70,7 +70,7 @@ struct SecItemUpdateDeleteTests {
     addItem("a", "1")
     addItem("b", "2")
     #expect(SecItemDelete(genericPassword(service: service, account: "a") as CFDictionary) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service)) == 1)
+    #expect(matchCount(genericPassword(service: service)) == .found(1))
   }
 
   @Test("SecItemDelete without a match is errSecItemNotFound")
@@ -86,19 +86,19 @@ struct SecItemUpdateDeleteTests {
       SecItemDelete(
         merged(genericPassword(service: service), [kSecMatchLimit as String: kSecMatchLimitAll]) as CFDictionary)
         == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("the modification date moves forward on update; the creation date stays")
   func modificationDate() throws {
     addItem("a", "1")
-    let before = try #require(attributes(genericPassword(service: service, account: "a")))
+    let before = try attributes(genericPassword(service: service, account: "a")).require()
     Thread.sleep(forTimeInterval: 1.1)
     #expect(
       SecItemUpdate(
         genericPassword(service: service, account: "a") as CFDictionary,
         [kSecAttrComment as String: "x"] as CFDictionary) == errSecSuccess)
-    let after = try #require(attributes(genericPassword(service: service, account: "a")))
+    let after = try attributes(genericPassword(service: service, account: "a")).require()
     let created = try #require(before[kSecAttrCreationDate as String] as? Date)
     #expect(after[kSecAttrCreationDate as String] as? Date == created)
     let modifiedBefore = try #require(before[kSecAttrModificationDate as String] as? Date)
@@ -114,16 +114,18 @@ struct SecItemUpdateDeleteTests {
       [kSecUseDataProtectionKeychain as String: true, kSecAttrComment as String: "noted"] as CFDictionary)
     #expect(status == errSecSuccess)
     #expect(
-      attributes(genericPassword(service: service, account: "a"))?[kSecAttrComment as String] as? String == "noted")
+      attributes(genericPassword(service: service, account: "a")).value?[kSecAttrComment as String] as? String == "noted")
   }
 
   @Test("kSecUseDataProtectionKeychain in the attributes to update must be a boolean")
-  func dataProtectionKeychainInUpdateType() {
+  func dataProtectionKeychainInUpdateType() throws {
     addItem("a", "1")
     let status = SecItemUpdate(
       genericPassword(service: service, account: "a") as CFDictionary,
       [kSecUseDataProtectionKeychain as String: "yes", kSecAttrComment as String: "noted"] as CFDictionary)
     #expect(status == errSecParam)
-    #expect(attributes(genericPassword(service: service, account: "a"))?[kSecAttrComment as String] == nil)
+    // The item is still there, without the comment.
+    let found = try attributes(genericPassword(service: service, account: "a")).require()
+    #expect(found[kSecAttrComment as String] == nil)
   }
 }

@@ -54,10 +54,10 @@ struct SecItemUpdateWindowTests {
     }
     #expect(status == errSecSuccess)
     let survivor = try #require(deleted.withLock { $0 }) == first ? "b" : "a"
-    #expect(matchCount(genericPassword(service: service)) == 1)
-    #expect(secret(genericPassword(service: service, account: survivor)) == Data(utf8: "new"))
+    #expect(matchCount(genericPassword(service: service)) == .found(1))
+    #expect(secret(genericPassword(service: service, account: survivor)) == .found(Data(utf8: "new")))
     #expect(
-      attributes(genericPassword(service: service, account: survivor))?[kSecAttrComment as String] as? String == "new")
+      attributes(genericPassword(service: service, account: survivor)).value?[kSecAttrComment as String] as? String == "new")
   }
 
   @Test("when every target is deleted before its writes the update is errSecItemNotFound")
@@ -65,6 +65,6 @@ struct SecItemUpdateWindowTests {
     _ = try addItem("a")
     let status = update { path in Self.delete(path) }
     #expect(status == errSecItemNotFound)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 }
