@@ -92,4 +92,49 @@ struct SecItemReferenceTests {
     ]
     #expect(copyMatching(query).status == errSecParam)
   }
+
+  /// A persistent reference (version 2) of a new item, with its creation-time line and its JSON body replaced
+  /// when given, then cut by `cut`, and the statuses of SecItemCopyMatching, SecItemUpdate and SecItemDelete given it.
+  func statuses(created: String? = nil, body: String? = nil, cut: (Data) -> Data = { $0 }) throws -> [OSStatus] {
+    let reference = try #require(addAndReturn(unique("item"), kSecReturnPersistentRef) as? Data)
+    try #require(reference.starts(with: Data("SKLPR2".utf8)), "not a version 2 reference")
+    var lines = reference.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false).map { Data($0) }
+    try #require(lines.count == 3)
+    if let created { lines[1] = Data(created.utf8) }
+    if let body { lines[2] = Data(body.utf8) }
+    let mangled = cut(lines[0] + Data([0x0A]) + lines[1] + Data([0x0A]) + lines[2])
+    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValuePersistentRef as String: mangled]
+    return [
+      copyMatching(merged(query, [kSecReturnData as String: true])).status,
+      SecItemUpdate(query as CFDictionary, [kSecAttrComment as String: "c"] as CFDictionary),
+      SecItemDelete(query as CFDictionary),
+    ]
+  }
+
+  @Test("a version 2 persistent reference left whole names its item (the twin of the malformed ones below)")
+  func version2Whole() throws {
+    #expect(try statuses() == [errSecSuccess, errSecSuccess, errSecSuccess])
+  }
+
+  @Test("a version 2 persistent reference with a bad creation time is errSecParam")
+  func version2BadCreationTime() throws {
+    #expect(try statuses(created: "yesterday") == [errSecParam, errSecParam, errSecParam])
+  }
+
+  @Test("a version 2 persistent reference whose body is not JSON is errSecParam")
+  func version2NotJSON() throws {
+    #expect(try statuses(body: "not json") == [errSecParam, errSecParam, errSecParam])
+  }
+
+  @Test("a version 2 persistent reference whose JSON values are not strings is errSecParam")
+  func version2NonStringValues() throws {
+    #expect(try statuses(body: #"{"account":1,"service":null}"#) == [errSecParam, errSecParam, errSecParam])
+  }
+
+  @Test("a version 2 persistent reference cut short is errSecParam", arguments: [4, 10, 30, -30, -1])
+  func version2Truncated(_ cut: Int) throws {
+    // A positive cut keeps that many bytes; a negative one drops that many from the end.
+    let statuses = try statuses { cut >= 0 ? $0.prefix(cut) : $0.dropLast(-cut) }
+    #expect(statuses == [errSecParam, errSecParam, errSecParam])
+  }
 }
