@@ -6,19 +6,23 @@ import Testing
 struct SecItemReferenceTests {
   let service = unique("refs")
 
-  func addAndReturn(_ account: String, _ returnKey: CFString) -> CFTypeRef? {
+  /// Adds an item and returns what `returnKey` asks for; a failed add fails the test (not the whole test process).
+  func addAndReturn(_ account: String, _ returnKey: CFString, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> CFTypeRef?
+  {
     var result: CFTypeRef?
     let attributes = merged(
       genericPassword(service: service, account: account),
       [kSecValueData as String: Data(utf8: account), returnKey as String: true])
-    precondition(SecItemAdd(attributes as CFDictionary, &result) == errSecSuccess)
+    let status = SecItemAdd(attributes as CFDictionary, &result)
+    try #require(status == errSecSuccess, "could not add \(account)", sourceLocation: sourceLocation)
     return result
   }
 
   @Test("kSecMatchItemList with a reference finds exactly that item")
   func itemListWithReference() throws {
-    let reference = try #require(addAndReturn("one", kSecReturnRef) as? SecKeychainItem)
-    _ = addAndReturn("two", kSecReturnRef)
+    let reference = try #require(try addAndReturn("one", kSecReturnRef) as? SecKeychainItem)
+    _ = try addAndReturn("two", kSecReturnRef)
     let query: [String: Any] = [
       kSecClass as String: kSecClassGenericPassword, kSecMatchItemList as String: [reference],
       kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnData as String: true,
@@ -28,9 +32,9 @@ struct SecItemReferenceTests {
 
   @Test("kSecMatchItemList with persistent references finds those items")
   func itemListWithPersistentReferences() throws {
-    let first = try #require(addAndReturn("one", kSecReturnPersistentRef) as? Data)
-    let second = try #require(addAndReturn("two", kSecReturnPersistentRef) as? Data)
-    _ = addAndReturn("three", kSecReturnPersistentRef)
+    let first = try #require(try addAndReturn("one", kSecReturnPersistentRef) as? Data)
+    let second = try #require(try addAndReturn("two", kSecReturnPersistentRef) as? Data)
+    _ = try addAndReturn("three", kSecReturnPersistentRef)
     let query: [String: Any] = [
       kSecClass as String: kSecClassGenericPassword, kSecMatchItemList as String: [first, second],
       kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnData as String: true,
@@ -40,7 +44,7 @@ struct SecItemReferenceTests {
 
   @Test("a persistent reference converts to a reference (kSecValuePersistentRef without kSecClass)")
   func persistentToReference() throws {
-    let persistent = try #require(addAndReturn("one", kSecReturnPersistentRef) as? Data)
+    let persistent = try #require(try addAndReturn("one", kSecReturnPersistentRef) as? Data)
     let query: [String: Any] = [kSecValuePersistentRef as String: persistent, kSecReturnRef as String: true]
     let reference = try #require(copyMatching(query).result as? SecKeychainItem)
     let back: [String: Any] = [kSecValueRef as String: reference, kSecReturnData as String: true]
@@ -49,7 +53,7 @@ struct SecItemReferenceTests {
 
   @Test("the item list is still filtered by the query's attributes")
   func itemListFiltered() throws {
-    let reference = try #require(addAndReturn("one", kSecReturnRef) as? SecKeychainItem)
+    let reference = try #require(try addAndReturn("one", kSecReturnRef) as? SecKeychainItem)
     let query: [String: Any] = [
       kSecClass as String: kSecClassGenericPassword, kSecMatchItemList as String: [reference],
       kSecAttrAccount as String: "not-one",
@@ -59,8 +63,8 @@ struct SecItemReferenceTests {
 
   @Test("SecItemDelete with a reference deletes only that item")
   func deleteByReference() throws {
-    let reference = try #require(addAndReturn("one", kSecReturnRef) as? SecKeychainItem)
-    _ = addAndReturn("two", kSecReturnRef)
+    let reference = try #require(try addAndReturn("one", kSecReturnRef) as? SecKeychainItem)
+    _ = try addAndReturn("two", kSecReturnRef)
     let query: [String: Any] = [
       kSecClass as String: kSecClassGenericPassword, kSecMatchItemList as String: [reference],
     ]
@@ -71,7 +75,7 @@ struct SecItemReferenceTests {
 
   @Test("SecItemDelete with kSecValuePersistentRef deletes that item")
   func deleteByPersistentReference() throws {
-    let persistent = try #require(addAndReturn("one", kSecReturnPersistentRef) as? Data)
+    let persistent = try #require(try addAndReturn("one", kSecReturnPersistentRef) as? Data)
     #expect(SecItemDelete([kSecValuePersistentRef as String: persistent] as CFDictionary) == errSecSuccess)
     #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
     #expect(SecItemDelete([kSecValuePersistentRef as String: persistent] as CFDictionary) == errSecItemNotFound)
@@ -79,14 +83,14 @@ struct SecItemReferenceTests {
 
   @Test("a reference to a deleted item matches nothing")
   func staleReference() throws {
-    let reference = try #require(addAndReturn("one", kSecReturnRef) as? SecKeychainItem)
+    let reference = try #require(try addAndReturn("one", kSecReturnRef) as? SecKeychainItem)
     #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecSuccess)
     let query: [String: Any] = [kSecValueRef as String: reference, kSecReturnData as String: true]
     #expect(copyMatching(query).status == errSecItemNotFound)
   }
 
   @Test("a malformed persistent reference is errSecParam")
-  func malformedPersistentReference() {
+  func malformedPersistentReference() throws {
     let query: [String: Any] = [
       kSecClass as String: kSecClassGenericPassword, kSecValuePersistentRef as String: Data([1, 2, 3]),
     ]
@@ -96,7 +100,7 @@ struct SecItemReferenceTests {
   /// A persistent reference (version 2) of a new item, with its creation-time line and its JSON body replaced
   /// when given, then cut by `cut`, and the statuses of SecItemCopyMatching, SecItemUpdate and SecItemDelete given it.
   func statuses(created: String? = nil, body: String? = nil, cut: (Data) -> Data = { $0 }) throws -> [OSStatus] {
-    let reference = try #require(addAndReturn(unique("item"), kSecReturnPersistentRef) as? Data)
+    let reference = try #require(try addAndReturn(unique("item"), kSecReturnPersistentRef) as? Data)
     try #require(reference.starts(with: Data("SKLPR2".utf8)), "not a version 2 reference")
     var lines = reference.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false).map { Data($0) }
     try #require(lines.count == 3)

@@ -6,9 +6,9 @@ import Testing
 struct SecItemSynchronizableTests {
   let service = unique("sync")
 
-  init() {
-    precondition(add(genericPassword(service: service, account: "local")) == errSecSuccess)
-    precondition(
+  init() throws {
+    try #require(add(genericPassword(service: service, account: "local")) == errSecSuccess)
+    try #require(
       add(merged(genericPassword(service: service, account: "synced"), [kSecAttrSynchronizable as String: true]))
         == errSecSuccess)
   }

@@ -6,16 +6,17 @@ import Testing
 struct SecItemUpdateDeleteTests {
   let service = unique("upd")
 
-  func addItem(_ account: String, _ secret: String) {
-    precondition(
-      add(merged(genericPassword(service: service, account: account), [kSecValueData as String: Data(utf8: secret)]))
-        == errSecSuccess)
+  /// Adds an item; a failure fails the test (not the whole test process).
+  func addItem(_ account: String, _ secret: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let status = add(
+      merged(genericPassword(service: service, account: account), [kSecValueData as String: Data(utf8: secret)]))
+    try #require(status == errSecSuccess, "could not add \(account)", sourceLocation: sourceLocation)
   }
 
   @Test("SecItemUpdate changes the data of every match")
-  func updateDataOfAll() {
-    addItem("a", "1")
-    addItem("b", "2")
+  func updateDataOfAll() throws {
+    try addItem("a", "1")
+    try addItem("b", "2")
     #expect(
       SecItemUpdate(
         genericPassword(service: service) as CFDictionary, [kSecValueData as String: Data(utf8: "new")] as CFDictionary)
@@ -26,7 +27,7 @@ struct SecItemUpdateDeleteTests {
 
   @Test("SecItemUpdate changes attributes and keeps the data")
   func updateAttributes() throws {
-    addItem("a", "1")
+    try addItem("a", "1")
     let status = SecItemUpdate(
       genericPassword(service: service, account: "a") as CFDictionary,
       [kSecAttrComment as String: "noted", kSecAttrLabel as String: "New label"] as CFDictionary)
@@ -38,8 +39,8 @@ struct SecItemUpdateDeleteTests {
   }
 
   @Test("SecItemUpdate of the account keeps the item findable under the new account only")
-  func updateAccount() {
-    addItem("old", "1")
+  func updateAccount() throws {
+    try addItem("old", "1")
     #expect(
       SecItemUpdate(
         genericPassword(service: service, account: "old") as CFDictionary,
@@ -49,7 +50,7 @@ struct SecItemUpdateDeleteTests {
   }
 
   @Test("SecItemUpdate without a match is errSecItemNotFound")
-  func updateNotFound() {
+  func updateNotFound() throws {
     #expect(
       SecItemUpdate(
         genericPassword(service: service) as CFDictionary, [kSecValueData as String: Data()] as CFDictionary)
@@ -57,31 +58,31 @@ struct SecItemUpdateDeleteTests {
   }
 
   @Test("SecItemDelete removes every match")
-  func deleteAll() {
-    addItem("a", "1")
-    addItem("b", "2")
-    addItem("c", "3")
+  func deleteAll() throws {
+    try addItem("a", "1")
+    try addItem("b", "2")
+    try addItem("c", "3")
     #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecSuccess)
     #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("SecItemDelete removes only the matches")
-  func deleteSome() {
-    addItem("a", "1")
-    addItem("b", "2")
+  func deleteSome() throws {
+    try addItem("a", "1")
+    try addItem("b", "2")
     #expect(SecItemDelete(genericPassword(service: service, account: "a") as CFDictionary) == errSecSuccess)
     #expect(matchCount(genericPassword(service: service)) == .found(1))
   }
 
   @Test("SecItemDelete without a match is errSecItemNotFound")
-  func deleteNotFound() {
+  func deleteNotFound() throws {
     #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecItemNotFound)
   }
 
   @Test("SecItemDelete accepts kSecMatchLimitAll")
-  func deleteWithLimitAll() {
-    addItem("a", "1")
-    addItem("b", "2")
+  func deleteWithLimitAll() throws {
+    try addItem("a", "1")
+    try addItem("b", "2")
     #expect(
       SecItemDelete(
         merged(genericPassword(service: service), [kSecMatchLimit as String: kSecMatchLimitAll]) as CFDictionary)
@@ -91,7 +92,7 @@ struct SecItemUpdateDeleteTests {
 
   @Test("the modification date moves forward on update; the creation date stays")
   func modificationDate() throws {
-    addItem("a", "1")
+    try addItem("a", "1")
     let before = try attributes(genericPassword(service: service, account: "a")).require()
     Thread.sleep(forTimeInterval: 1.1)
     #expect(
@@ -108,7 +109,7 @@ struct SecItemUpdateDeleteTests {
 
   @Test("kSecUseDataProtectionKeychain in the attributes to update is ignored, as Apple ignores it")
   func dataProtectionKeychainInUpdate() throws {
-    addItem("a", "1")
+    try addItem("a", "1")
     let status = SecItemUpdate(
       genericPassword(service: service, account: "a") as CFDictionary,
       [kSecUseDataProtectionKeychain as String: true, kSecAttrComment as String: "noted"] as CFDictionary)
@@ -119,7 +120,7 @@ struct SecItemUpdateDeleteTests {
 
   @Test("kSecUseDataProtectionKeychain in the attributes to update must be a boolean")
   func dataProtectionKeychainInUpdateType() throws {
-    addItem("a", "1")
+    try addItem("a", "1")
     let status = SecItemUpdate(
       genericPassword(service: service, account: "a") as CFDictionary,
       [kSecUseDataProtectionKeychain as String: "yes", kSecAttrComment as String: "noted"] as CFDictionary)
