@@ -51,7 +51,9 @@ struct FaultTests {
   @Test("with DBUS_SESSION_BUS_ADDRESS unset (in a child process), connecting fails with noSessionBus in its deadline")
   func noSessionBusAddress() throws {
     if ProcessInfo.processInfo.environment[Self.childMarker] == "1" {
-      let (failure, elapsed) = measure { cause { _ = try SecretServiceConnection(options: .init(timeout: Self.deadline)) } }
+      let (failure, elapsed) = measure {
+        cause { _ = try SecretServiceConnection(options: .init(timeout: Self.deadline)) }
+      }
       #expect(failure == .noSessionBus)
       #expect(elapsed <= Self.deadline + .seconds(1), "took \(elapsed)")
       return

@@ -50,13 +50,15 @@ struct HeapUsageTests {
     #expect(HeapUsage.inUse(fromXML: Self.sample) == 270_336 + 200_704 - 96 - 261_905)
   }
 
-  @Test("XML without one of the four totals, or with a size that is not a number, gives nil", arguments: [
-    "", "<malloc version=\"1\"></malloc>",
-    sample.replacingOccurrences(of: "<total type=\"mmap\" count=\"1\" size=\"200704\"/>", with: ""),
-    sample.replacingOccurrences(of: "<total type=\"fast\" count=\"3\" size=\"96\"/>", with: ""),
-    sample.replacingOccurrences(of: "size=\"261905\"", with: "size=\"many\""),
-    sample.replacingOccurrences(of: "<system type=\"current\" size=\"270336\"/>", with: ""),
-  ])
+  @Test(
+    "XML without one of the four totals, or with a size that is not a number, gives nil",
+    arguments: [
+      "", "<malloc version=\"1\"></malloc>",
+      sample.replacingOccurrences(of: "<total type=\"mmap\" count=\"1\" size=\"200704\"/>", with: ""),
+      sample.replacingOccurrences(of: "<total type=\"fast\" count=\"3\" size=\"96\"/>", with: ""),
+      sample.replacingOccurrences(of: "size=\"261905\"", with: "size=\"many\""),
+      sample.replacingOccurrences(of: "<system type=\"current\" size=\"270336\"/>", with: ""),
+    ])
   func malformed(_ xml: String) {
     #expect(HeapUsage.inUse(fromXML: xml) == nil)
   }

@@ -117,11 +117,12 @@ struct ReaderLockTests {
       let lateStarted = DispatchSemaphore(value: 0)
       let late = ThreadRun { () -> Bool in
         lateStarted.signal()
-        return (try? CrossProcessLock.withLock(scope: scope, timeout: .seconds(10), mode: .shared) {
-          () throws(SecItemError) in
-          order.withLock { $0.append("late reader") }
-          return true
-        }) ?? false
+        return
+          (try? CrossProcessLock.withLock(scope: scope, timeout: .seconds(10), mode: .shared) {
+            () throws(SecItemError) in
+            order.withLock { $0.append("late reader") }
+            return true
+          }) ?? false
       }
       _ = lateStarted.wait(timeout: .now() + 10)
       // Time for the late reader to overtake if it could; whether it does is checked below, not assumed.
@@ -131,7 +132,8 @@ struct ReaderLockTests {
       let finished = [first.run.wait(.seconds(10)), writer.wait(.seconds(10)), late.wait(.seconds(10))]
       return (emptyWhileHeld, finished, order.withLock { $0 })
     }
-    #expect(emptyWhileHeld, "the writer never waited at the gate, or somebody entered while the first reader held the lock")
+    #expect(
+      emptyWhileHeld, "the writer never waited at the gate, or somebody entered while the first reader held the lock")
     #expect(finished == [true, true, true])
     #expect(order == ["writer", "late reader"])
   }

@@ -63,7 +63,8 @@ struct SecretOutputTests {
   /// debug output: the proof that GLib's debug output is on in the child and reaches the parent. (libsecret 0.20.5
   /// and GLib 2.74 log no debug message of their own for these calls on a private bus: measured, none.)
   static func logCanary() {
-    typealias Handler = @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?)
+    typealias Handler =
+      @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?)
       -> Void
     guard let symbol = dlsym(nil, "g_log_default_handler") else { return }
     let debugLevel: Int32 = 1 << 7  // G_LOG_LEVEL_DEBUG

@@ -25,7 +25,8 @@ struct KeychainOperandTests {
     let run = security(["find-generic-password", "-s", service, "session"])
     #expect(run.status == 44)
     // The keychain was found and searched (an unknown one says so first: `unknownKeychain`); the item was not.
-    #expect(run.error == "security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\n")
+    #expect(
+      run.error == "security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\n")
   }
 
   @Test("an unknown keychain is reported and the search finds nothing")

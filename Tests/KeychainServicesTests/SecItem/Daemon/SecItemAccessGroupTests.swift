@@ -1,9 +1,9 @@
 import Foundation
+import KeychainServices
 import KeyringTestSupport
 import Testing
 
 @testable import Security
-import KeychainServices
 
 /// Access groups scope items per application (scoping, not a security boundary). Each test acts as applications
 /// with groups of its own, so broad queries cannot reach other tests' items.

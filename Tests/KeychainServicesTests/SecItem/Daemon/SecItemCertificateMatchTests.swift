@@ -27,7 +27,8 @@ struct SecItemCertificateMatchTests {
       ], extra)
     let (status, result) = copyMatching(query)
     let found = lookup(status, result, as: [[String: Any]].self)
-    return Lookup(status: status, value: found.value.map { Set($0.compactMap { $0[kSecAttrLabel as String] as? String }) })
+    return Lookup(
+      status: status, value: found.value.map { Set($0.compactMap { $0[kSecAttrLabel as String] as? String }) })
   }
 
   @Test("kSecMatchSubjectContains keeps certificates whose subject contains the string, case-sensitively")
@@ -58,7 +59,8 @@ struct SecItemCertificateMatchTests {
     try store("/CN=\(word)-bob", extensions: ["subjectAltName=email:bob@example.com"])
     try store("/CN=\(word)-nobody")
     #expect(
-      labels([kSecMatchEmailAddressIfPresent as String: "ALICE@example.com"]) == .found(["\(word)-alice", "\(word)-nobody"]))
+      labels([kSecMatchEmailAddressIfPresent as String: "ALICE@example.com"])
+        == .found(["\(word)-alice", "\(word)-nobody"]))
   }
 
   @Test("kSecMatchValidOnDate keeps certificates valid on that date; kCFNull means now")

@@ -121,7 +121,8 @@ struct SecItemFaultTests {
         copyMatching(withUI(genericPassword(service: service), kSecUseAuthenticationUIFail)).status
           == errSecInteractionNotAllowed)
       try keyring.unlock()
-      #expect(secret(withUI(genericPassword(service: service), kSecUseAuthenticationUIFail)) == .found(Data(utf8: "locked")))
+      #expect(
+        secret(withUI(genericPassword(service: service), kSecUseAuthenticationUIFail)) == .found(Data(utf8: "locked")))
     }
   }
 

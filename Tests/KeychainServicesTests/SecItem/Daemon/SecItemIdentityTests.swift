@@ -132,7 +132,8 @@ struct SecItemIdentityTests {
     #expect(try addIdentity(vectors) == errSecSuccess)
     #expect(SecItemDelete([kSecValueRef as String: try vectors.identity] as CFDictionary) == errSecSuccess)
     #expect(copyMatching(identityQuery()).status == errSecItemNotFound)
-    #expect(matchCount([kSecClass as String: kSecClassKey, kSecValueRef as String: try vectors.privateKey]) == .itemNotFound)
+    #expect(
+      matchCount([kSecClass as String: kSecClassKey, kSecValueRef as String: try vectors.privateKey]) == .itemNotFound)
   }
 
   @Test("SecItemUpdate of an identity relabels its certificate and key")
@@ -156,7 +157,8 @@ struct SecItemIdentityTests {
     #expect(try addIdentity(vectors) == errSecSuccess)
     let base: [String: Any] = [kSecClass as String: kSecClassIdentity, kSecMatchSubjectContains as String: name]
     #expect(matchCount(base) == .found(1))
-    #expect(matchCount(merged(base, [kSecMatchValidOnDate as String: Date(timeIntervalSinceNow: 864_000)])) == .itemNotFound)
+    #expect(
+      matchCount(merged(base, [kSecMatchValidOnDate as String: Date(timeIntervalSinceNow: 864_000)])) == .itemNotFound)
   }
 
   @Test("SecIdentityCreateWithCertificate pairs a certificate with its stored private key")

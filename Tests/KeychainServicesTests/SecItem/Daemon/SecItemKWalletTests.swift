@@ -111,7 +111,8 @@ struct SecItemKWalletTests {
               == errSecSuccess)
         }
         for account in ["one", "two", "three"] {
-          check.expect(secret(genericPassword(service: service, account: account)) == .found(Data(utf8: "pw \(account)")))
+          check.expect(
+            secret(genericPassword(service: service, account: account)) == .found(Data(utf8: "pw \(account)")))
           check.expect(
             attributes(genericPassword(service: service, account: account)).value?[kSecAttrLabel as String] as? String
               == "shared label")

@@ -62,7 +62,8 @@ struct SecItemLightReadTests {
     #expect(secret(query) == .itemNotFound)
     #expect(secret(merged(query, [kSecAttrSynchronizable as String: true])) == .found(Data(utf8: "synced")))
     #expect(
-      secret(merged(query, [kSecAttrSynchronizable as String: kSecAttrSynchronizableAny])) == .found(Data(utf8: "synced")))
+      secret(merged(query, [kSecAttrSynchronizable as String: kSecAttrSynchronizableAny]))
+        == .found(Data(utf8: "synced")))
   }
 
   @Test("an item of another client carrying the account only as username is found by the second search")
@@ -142,7 +143,8 @@ struct SecItemLightReadTests {
     let expected = try #require(withAttributes?[kSecValuePersistentRef as String] as? Data)
     #expect(alone == expected)
     #expect(
-      secret(merged(genericPassword(service: service), [kSecValuePersistentRef as String: expected])) == .found(Data(utf8: "s"))
+      secret(merged(genericPassword(service: service), [kSecValuePersistentRef as String: expected]))
+        == .found(Data(utf8: "s"))
     )
   }
 }

@@ -47,7 +47,8 @@ struct SecItemMatchingTests {
         == errSecSuccess)
     #expect(add(genericPassword(service: service, account: "b")) == errSecSuccess)
     #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "My Label"])) == .found(1))
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "my label"])) == .itemNotFound)
+    #expect(
+      matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "my label"])) == .itemNotFound)
   }
 
   @Test("the label defaults to the service, as on macOS")

@@ -107,7 +107,9 @@ struct SecItemReferenceTests {
     if let created { lines[1] = Data(created.utf8) }
     if let body { lines[2] = Data(body.utf8) }
     let mangled = cut(lines[0] + Data([0x0A]) + lines[1] + Data([0x0A]) + lines[2])
-    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValuePersistentRef as String: mangled]
+    let query: [String: Any] = [
+      kSecClass as String: kSecClassGenericPassword, kSecValuePersistentRef as String: mangled,
+    ]
     return [
       copyMatching(merged(query, [kSecReturnData as String: true])).status,
       SecItemUpdate(query as CFDictionary, [kSecAttrComment as String: "c"] as CFDictionary),

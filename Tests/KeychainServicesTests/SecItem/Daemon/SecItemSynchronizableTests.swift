@@ -49,6 +49,7 @@ struct SecItemSynchronizableTests {
   @Test("SecItemDelete without kSecAttrSynchronizable leaves synchronizable items")
   func deleteDefaultScope() {
     #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecSuccess)
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrSynchronizable as String: true])) == .found(1))
+    #expect(
+      matchCount(merged(genericPassword(service: service), [kSecAttrSynchronizable as String: true])) == .found(1))
   }
 }

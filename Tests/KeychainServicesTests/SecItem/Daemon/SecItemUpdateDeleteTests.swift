@@ -115,7 +115,8 @@ struct SecItemUpdateDeleteTests {
       [kSecUseDataProtectionKeychain as String: true, kSecAttrComment as String: "noted"] as CFDictionary)
     #expect(status == errSecSuccess)
     #expect(
-      attributes(genericPassword(service: service, account: "a")).value?[kSecAttrComment as String] as? String == "noted")
+      attributes(genericPassword(service: service, account: "a")).value?[kSecAttrComment as String] as? String
+        == "noted")
   }
 
   @Test("kSecUseDataProtectionKeychain in the attributes to update must be a boolean")

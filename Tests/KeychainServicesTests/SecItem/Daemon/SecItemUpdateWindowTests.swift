@@ -58,7 +58,8 @@ struct SecItemUpdateWindowTests {
     #expect(matchCount(genericPassword(service: service)) == .found(1))
     #expect(secret(genericPassword(service: service, account: survivor)) == .found(Data(utf8: "new")))
     #expect(
-      attributes(genericPassword(service: service, account: survivor)).value?[kSecAttrComment as String] as? String == "new")
+      attributes(genericPassword(service: service, account: survivor)).value?[kSecAttrComment as String] as? String
+        == "new")
   }
 
   @Test("when every target is deleted before its writes the update is errSecItemNotFound")

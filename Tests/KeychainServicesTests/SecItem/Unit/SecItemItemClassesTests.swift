@@ -67,7 +67,8 @@ struct PersistentReferenceVersion2Tests {
     #expect(locator.path == Self.path)
     #expect(locator.identity == ItemIdentity(created: 1_700_000_000, attributes: Self.attributes))
     let encoded = ItemLocator(
-      itemClassCode: "genp", path: Self.path, identity: ItemIdentity(created: 1_700_000_000, attributes: Self.attributes)
+      itemClassCode: "genp", path: Self.path,
+      identity: ItemIdentity(created: 1_700_000_000, attributes: Self.attributes)
     ).persistentReference
     #expect(encoded == Self.reference())
   }
