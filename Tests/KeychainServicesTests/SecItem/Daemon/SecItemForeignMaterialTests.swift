@@ -56,13 +56,13 @@ struct SecItemForeignMaterialTests {
   func garbageKeyData() throws {
     let garbage = Data([0x04, 0x01, 0x02, 0x00, 0xFF])
     try storeForeign(keyAttributes(), secret: garbage)
-    #expect(secret(keyQuery([:])) == garbage)
+    #expect(secret(keyQuery([:])) == .found(garbage))
   }
 
   @Test("a key item whose secret is garbage still returns its attributes")
   func garbageKeyAttributes() throws {
     try storeForeign(keyAttributes(), secret: Data("garbage".utf8))
-    let found = try #require(attributes(keyQuery([:])))
+    let found = try attributes(keyQuery([:])).require()
     #expect((found[kSecAttrKeyClass as String] as? NSNumber)?.intValue == 1)
     #expect(found[kSecValueData as String] == nil)
   }
@@ -103,7 +103,7 @@ struct SecItemForeignMaterialTests {
     try storeForeign(
       keyAttributes(["keychain:klbl": "zz-not-hex", "keychain:esiz": "lots", "keychain:sign": "maybe"]),
       secret: Data("garbage".utf8))
-    let found = try #require(attributes(keyQuery([:])))
+    let found = try attributes(keyQuery([:])).require()
     #expect(found[kSecAttrApplicationLabel as String] == nil)
     #expect(found[kSecAttrEffectiveKeySize as String] == nil)
     #expect(found[kSecAttrCanSign as String] == nil)

@@ -86,7 +86,7 @@ struct SecItemInsertionOrderTests {
       for account in (0..<12).map({ "account-\(12 - $0)" }) {
         #expect(add(merged(genericPassword(service: tag), [kSecAttrAccount as String: account])) == errSecSuccess)
       }
-      let first = try #require(attributes(genericPassword(service: tag)))
+      let first = try attributes(genericPassword(service: tag)).require()
       #expect(first[kSecAttrAccount as String] as? String == "account-12")
       let two = try #require(
         copyMatching(

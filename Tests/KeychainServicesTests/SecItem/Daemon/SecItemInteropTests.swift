@@ -48,7 +48,7 @@ struct SecItemInteropTests {
     let stored = try secretTool(
       ["store", "--label", "keytar", "service", service, "account", "kt"], input: "kt-secret")
     #expect(stored.succeeded, "\(stored)")
-    #expect(secret(genericPassword(service: service, account: "kt")) == Data(utf8: "kt-secret"))
+    #expect(secret(genericPassword(service: service, account: "kt")) == .found(Data(utf8: "kt-secret")))
   }
 
   @Test("secret-tool finds a generic password by service and username")

@@ -85,7 +85,7 @@ struct SecItemRoundTripTests {
       secret(genericPassword(service: service, account: "a"))
     }
     #expect(observed.setup == [errSecSuccess])
-    #expect(observed.value == Data(utf8: "s"))
+    #expect(observed.value == .found(Data(utf8: "s")))
     #expect(observed.rounds == expected)
   }
 
@@ -182,7 +182,7 @@ struct SecItemRoundTripTests {
       secret(genericPassword(service: service))
     }
     #expect(observed.setup == [errSecSuccess, errSecSuccess, errSecSuccess])
-    #expect(observed.value == Data(utf8: "s"))
+    #expect(observed.value == .found(Data(utf8: "s")))
     if KeyringBackend.isKWallet {
       let stamps = ["Get Attributes", "Get Attributes", "Get Attributes"]
       #expect(observed.calls == ["SearchItems"] + stamps + ["GetSecrets"])
