@@ -96,7 +96,7 @@ struct SecItemRaceTests {
     let all = statuses.values
     #expect(all.filter { $0 == errSecSuccess }.count == 1, "\(all)")
     #expect(all.filter { $0 == errSecDuplicateItem }.count == 7, "\(all)")
-    #expect(matchCount(genericPassword(service: service)) == 1)
+    #expect(SecItemEnvironment.withBus(address) { matchCount(genericPassword(service: service)) } == 1)
   }
 }
 

@@ -137,27 +137,43 @@ struct FileKeyringStore: ItemStore {
   }
 
   /// Holding the writers' lock: reads the file again, lets `body` change it, and replaces it atomically. A file
-  /// that cannot be read or opened is left as it is (the call fails with its status).
+  /// that cannot be read or opened is left as it is (the call fails with its status). When another writer (one
+  /// that takes no lock: libsecret, oo7) replaced the file meanwhile, the write starts over from its version, until
+  /// the deadline (`errSecNotAvailable`).
   private func write<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R {
     let secret = try KeyringSecret.secret(location.secretSource, timeout: timeout)
+    let deadline = ContinuousClock.now.advanced(by: timeout)
     return try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> R in
-      var keyring: OpenedKeyring
-      if let (bytes, identity) = try file.read() {
-        if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, secret: secret) {
-          keyring = cached
-        } else {
-          keyring = try open(bytes, identity: identity, secret: secret)
+      while true {
+        if let result = try attempt(body, secret: secret) { return result }
+        guard ContinuousClock.now < deadline else {
+          throw SecItemError(errSecNotAvailable, "other writers kept replacing the keyring file")
         }
-      } else {
-        keyring = try OpenedKeyring.new(secret: secret)
       }
-      let result = try body(&keyring)
-      keyring.stampWrite()
-      let bytes = KeyringFileFormat.encode(keyring.contents)
-      let identity = try file.replace(with: bytes)
-      KeyringCache.store(.init(identity: identity, bytes: bytes, secret: secret, keyring: keyring), path: location.path)
-      return result
     }
+  }
+
+  /// One read-change-replace; nil when the file changed before the replace.
+  private func attempt<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R, secret: SecretBytes)
+    throws(SecItemError) -> R?
+  {
+    var keyring: OpenedKeyring
+    let read = try file.read()
+    if let (bytes, identity) = read {
+      if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, secret: secret) {
+        keyring = cached
+      } else {
+        keyring = try open(bytes, identity: identity, secret: secret)
+      }
+    } else {
+      keyring = try OpenedKeyring.new(secret: secret)
+    }
+    let result = try body(&keyring)
+    keyring.stampWrite()
+    let bytes = KeyringFileFormat.encode(keyring.contents)
+    guard let identity = try file.replace(with: bytes, ifStill: read?.identity) else { return nil }
+    KeyringCache.store(.init(identity: identity, bytes: bytes, secret: secret, keyring: keyring), path: location.path)
+    return result
   }
 
   /// Parses and opens `bytes`, and caches the result.

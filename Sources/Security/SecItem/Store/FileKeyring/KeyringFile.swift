@@ -92,8 +92,12 @@ struct KeyringFile: Sendable {
   }
 
   /// Replaces the file with `bytes` atomically (temporary file, `fsync`, `rename`, `fsync` of the directory), creating
-  /// the directory (0700) when missing. Returns the new file's identity. Call it holding `withWriteLock`.
-  func replace(with bytes: [UInt8]) throws(SecItemError) -> Identity {
+  /// the directory (0700) when missing, unless the file is no longer the version `expected` (nil: no file) that the
+  /// bytes were made from: then nothing is replaced and the result is nil. Call it holding `withWriteLock`.
+  ///
+  /// The check guards against writers that take no lock (libsecret, oo7), as libsecret's own etag check does: it
+  /// runs right before the rename, so only a write of theirs that lands in the microseconds between the two is lost.
+  func replace(with bytes: [UInt8], ifStill expected: Identity?) throws(SecItemError) -> Identity? {
     try ensureDirectory()
     var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // mode 0600
@@ -115,6 +119,7 @@ struct KeyringFile: Sendable {
       written += count
     }
     guard fsync(descriptor) == 0 else { throw Self.failure("fsync", errno, reading: false) }
+    guard try identity() == expected else { return nil }
     guard rename(temporary, path) == 0 else { throw Self.failure("rename", errno, reading: false) }
     renamed = true
     syncDirectory()

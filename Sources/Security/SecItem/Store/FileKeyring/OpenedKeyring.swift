@@ -5,7 +5,7 @@ import SecretServiceClient
 /// and the changes a write makes.
 ///
 /// An item is known by a path ending in the first 16 bytes of its blob's MAC in hex
-/// (`/org/freedesktop/secrets/collection/default/<32 hex digits>`): unique in practice (each write of an item draws a
+/// (`/org/freedesktop/secrets/collection/login/<32 hex digits>`: the file is the application's login keychain): unique in practice (each write of an item draws a
 /// new IV), the same for every process reading the same file, and it changes when the item is written, so a path
 /// taken before another process changed the item no longer names it (the operation then finds the item vanished,
 /// as on the Secret Service). Item paths are therefore neither stable nor in insertion order; see
@@ -15,7 +15,7 @@ import SecretServiceClient
 /// are by every write. A file whose items are all of another key is a wrong secret: `errSecAuthFailed`.
 struct OpenedKeyring: Sendable {
   /// The collection every item of the file belongs to.
-  static let collection = ObjectPath("/org/freedesktop/secrets/collection/default")
+  static let collection = ObjectPath("/org/freedesktop/secrets/collection/login")
 
   private(set) var contents: KeyringFileContents
   /// The key, nil only for a keyring without a file (nothing to authenticate, nothing to find).
