@@ -133,6 +133,9 @@ struct FileKeyringStore: ItemStore {
     guard let identity = try file.identity() else { return .missing }
     if let cached = KeyringCache.keyring(path: location.path, identity: identity, secret: secret) { return cached }
     guard let (bytes, identity) = try file.read() else { return .missing }
+    if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity, secret: secret) {
+      return cached
+    }
     return try open(bytes, identity: identity, secret: secret)
   }
 
@@ -160,7 +163,7 @@ struct FileKeyringStore: ItemStore {
     var keyring: OpenedKeyring
     let read = try file.read()
     if let (bytes, identity) = read {
-      if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, secret: secret) {
+      if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity, secret: secret) {
         keyring = cached
       } else {
         keyring = try open(bytes, identity: identity, secret: secret)

@@ -17,6 +17,9 @@ struct KeyringKey: Sendable {
   static let keySize = 16
   static let ivSize = 16
   static let macSize = 32
+  /// The most PBKDF2 rounds a file may ask for (libsecret and oo7 write 100,000): a damaged count of billions would
+  /// take hours, and a call must end in bounded time. 10,000,000 rounds take about a second here.
+  static let maximumIterations: UInt32 = 10_000_000
 
   private let key: SymmetricKey
 
@@ -31,7 +34,9 @@ struct KeyringKey: Sendable {
     }) {
       return known
     }
-    guard iterations > 0 else { throw SecItemError(errSecInvalidKeychain, "the keyring file asks for 0 PBKDF2 rounds") }
+    guard iterations > 0, iterations <= maximumIterations else {
+      throw SecItemError(errSecInvalidKeychain, "the keyring file asks for \(iterations) PBKDF2 rounds")
+    }
     let derived: SymmetricKey
     do {
       // The checked variant refuses fewer than 210,000 rounds; the file's own count is the one that opens it.
