@@ -8,10 +8,11 @@ import Foundation
 
 /// The keyring file on disk: reading it whole, replacing it atomically, and the lock that serialises writers.
 ///
-/// - A write goes to a new file in the same directory (`mkstemp`, mode 0600), is flushed (`fsync`), renamed over the
-///   keyring, and the directory is flushed too: a reader sees the old file or the new one, never a part, and a
-///   writer killed at any point leaves the old file as it was (at worst with a stray temporary file, which the next
-///   write removes).
+/// - A write goes to a new file in the same directory (`mkstemp`, mode 0600), is flushed (`fsync`) and renamed over
+///   the keyring: a reader sees the old file or the new one, never a part, and a writer killed at any point leaves the
+///   old file as it was (at worst with a stray temporary file, which the next write removes). The directory is not
+///   flushed (as GLib's `g_file_replace_contents`, which libsecret writes with, does not): after a power loss the
+///   last write may be missing, the file is still whole.
 /// - Writers of this package hold an exclusive `flock` on the keyring's directory from before they read the file
 ///   until after the rename, so that no write is lost between two processes (libsecret 0.20.5 and oo7 take no lock;
 ///   a write of theirs in that window is lost, as it is between two of them).
@@ -91,7 +92,7 @@ struct KeyringFile: Sendable {
     return (bytes, Identity(info))
   }
 
-  /// Replaces the file with `bytes` atomically (temporary file, `fsync`, `rename`, `fsync` of the directory), creating
+  /// Replaces the file with `bytes` atomically (temporary file, `fsync`, `rename`), creating
   /// the directory (0700) when missing, unless the file is no longer the version `expected` (nil: no file) that the
   /// bytes were made from: then nothing is replaced and the result is nil. Call it holding `withWriteLock`.
   ///
@@ -122,7 +123,6 @@ struct KeyringFile: Sendable {
     guard try identity() == expected else { return nil }
     guard rename(temporary, path) == 0 else { throw Self.failure("rename", errno, reading: false) }
     renamed = true
-    syncDirectory()
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw Self.failure("fstat", errno, reading: false) }
     removeStrayTemporaryFiles()
@@ -152,13 +152,6 @@ struct KeyringFile: Sendable {
         throw Self.failure("mkdir", errno, reading: false)
       }
     }
-  }
-
-  private func syncDirectory() {
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
   }
 
   /// Removes temporary files of this package's writers that were killed before their rename (under the writers'
