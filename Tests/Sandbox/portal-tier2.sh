@@ -13,7 +13,8 @@
 #   - libsecret in the same sandbox reads our items, and we read its items,
 #   - a second application id gets a different key (and cannot open the first one's file),
 #   - a process outside the sandbox still uses the Secret Service,
-#   - a missing portal and a refusing portal give their defined statuses in bounded time.
+#   - a missing portal and a refusing portal give their defined statuses in bounded time, and so do a
+#     cancelled request and one never answered (Tests/Sandbox/fake-secret-portal.py stands in for the portal).
 # Prints one line per check and "N passed, N failed"; exits non-zero on any failure.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -143,6 +144,29 @@ check "a refusing portal (locked login collection) is a defined status within 30
     echo "    $out" | head -2; [[ $out == *"passphrase you entered is not correct"* || $out == *"User canceled the operation"* ]] && ((SECONDS - start <= 30))' _ \
   "$sandbox" org.example.Three "$work/three" --
 "$root/dbus/keyring-ctl" unlock >/dev/null
+
+# What gnome-keyring's backend never does headless, from a stand-in portal (Tests/Sandbox/fake-secret-portal.py):
+# a cancelled request, and one that is never answered.
+stop_portal
+fake_portal() {
+  local mode=$1
+  coproc FAKE { exec /usr/bin/python3 -u "$here/fake-secret-portal.py" "$mode" 2>>"$work/fake-portal.log"; }
+  portal_pid=$FAKE_PID
+  local line
+  read -r -t 10 line <&"${FAKE[0]}"
+  [[ $line == ready ]] || { echo "portal-tier2: the stand-in portal did not start" >&2; exit 1; }
+}
+fake_portal cancel
+check "a cancelled portal request is errSecUserCanceled" \
+  bash -c 'out=$("$@" '"$security"' find-generic-password -s '"$service"' -a x 2>&1); [[ $out == *"User canceled the operation"* ]]' _ \
+  "$sandbox" org.example.Four "$work/four" --
+stop_portal
+fake_portal hang
+check "a portal that never answers is errSecNotAvailable within the call's deadline (25 s)" \
+  bash -c 'start=$SECONDS; out=$(timeout 60 "$@" '"$security"' find-generic-password -s '"$service"' -a x 2>&1);
+    [[ $out == *"No keychain is available"* ]] && ((SECONDS - start <= 35))' _ \
+  "$sandbox" org.example.Five "$work/five" --
+stop_portal
 
 echo "portal-tier2: $passed passed, $failed failed"
 ((failed == 0))
