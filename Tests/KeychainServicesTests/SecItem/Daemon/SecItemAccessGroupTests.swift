@@ -56,8 +56,7 @@ struct SecItemAccessGroupTests {
   func broadDeleteIsScoped() throws {
     asApp([appA]) { #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess) }
     asApp([appB]) { #expect(add(genericPassword(service: service, account: "b")) == errSecSuccess) }
-    let written = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'py', 'x')"])
+    let written = try PythonKeyringClient.setPassword(service: service, username: "py", password: "x")
     #expect(written.succeeded)
     asApp([appA]) {
       #expect(SecItemDelete([kSecClass as String: kSecClassGenericPassword] as CFDictionary) == errSecSuccess)
@@ -111,8 +110,7 @@ struct SecItemAccessGroupTests {
 
   @Test("other clients' items are read but not deleted by a broad delete, only through a reference")
   func otherClientsItems() throws {
-    let written = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'py', 'py-secret')"])
+    let written = try PythonKeyringClient.setPassword(service: service, username: "py", password: "py-secret")
     #expect(written.succeeded)
     try asApp([appA]) {
       #expect(secret(genericPassword(service: service, account: "py")) == .found(Data(utf8: "py-secret")))
@@ -130,8 +128,7 @@ struct SecItemAccessGroupTests {
 
   @Test("updating another client's item through a reference keeps that client's own attributes")
   func updateKeepsForeignAttributes() throws {
-    let written = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'py', 'old')"])
+    let written = try PythonKeyringClient.setPassword(service: service, username: "py", password: "old")
     #expect(written.succeeded)
     try asApp([appA]) {
       var query = genericPassword(service: service, account: "py")
@@ -142,10 +139,7 @@ struct SecItemAccessGroupTests {
         [kSecValueData as String: Data(utf8: "new")] as CFDictionary)
       #expect(status == errSecSuccess)
     }
-    let read = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; print(keyring.get_password('\(service)', 'py'), end='')"]
-    ) { $0.output == "new" }
-    #expect(read.output == "new")
+    #expect(try PythonKeyringClient.getPassword(service: service, username: "py", expecting: "new") == "new")
   }
 }
 

@@ -68,16 +68,20 @@ struct SecItemLightReadTests {
 
   @Test("an item of another client carrying the account only as username is found by the second search")
   func usernameOnly() async throws {
-    let written = try await ExternalCommand.runDetached(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'py', 'from-python')"])
+    let service = service
+    let written = try await Task.detached {
+      try PythonKeyringClient.setPassword(service: service, username: "py", password: "from-python")
+    }.value
     #expect(written.succeeded, "\(written)")
     #expect(secret(genericPassword(service: service, account: "py")) == .found(Data(utf8: "from-python")))
   }
 
   @Test("items under account come before other clients' items under username alone; limit all returns both")
   func accountBeforeUsername() async throws {
-    let written = try await ExternalCommand.runDetached(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'both', 'from-python')"])
+    let service = service
+    let written = try await Task.detached {
+      try PythonKeyringClient.setPassword(service: service, username: "both", password: "from-python")
+    }.value
     #expect(written.succeeded, "\(written)")
     #expect(addItem(account: "both", secret: "from-secitem") == errSecSuccess)
     let query = genericPassword(service: service, account: "both")

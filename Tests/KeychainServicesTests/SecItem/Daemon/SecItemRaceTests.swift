@@ -101,7 +101,7 @@ struct SecItemRaceTests {
     let all = statuses.values
     #expect(all.filter { $0 == errSecSuccess }.count == 1, "\(all)")
     #expect(all.filter { $0 == errSecDuplicateItem }.count == 7, "\(all)")
-    #expect(matchCount(genericPassword(service: service)) == .found(1))
+    #expect(SecItemEnvironment.withBus(address) { matchCount(genericPassword(service: service)) } == .found(1))
   }
 }
 
