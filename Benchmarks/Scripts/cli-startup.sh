@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The `security` command as a whole process beside secret-tool, for the README's main job:
 #   security find-generic-password -a alice -s example -w   against   secret-tool lookup service example account alice
-# Wall time from hyperfine (median, min–max), CPU time and peak memory from GNU time (medians), in one run on one
+# Wall time (median, min–max) and CPU time (mean) from hyperfine, peak memory from GNU time (median), in one run on one
 # throwaway keyring (dbus/with-keyring). Prints a Markdown table and the ratios.
 #
 # usage: Benchmarks/Scripts/cli-startup.sh [SECURITY_BINARY…]
@@ -59,21 +59,20 @@ wall = {r["command"]: r for r in json.load(open(f"{work}/wall.json"))["results"]
 rows = {}
 for index, entry in enumerate(entries):
     name = entry.split("|", 1)[0]
-    cpu, memory = [], []
-    for line in open(f"{work}/time.{index}.txt"):
-        user, system, kib = line.split()
-        cpu.append((float(user) + float(system)) * 1000)
-        memory.append(int(kib) / 1024)
-    times = [t * 1000 for t in wall[name]["times"]]
-    rows[name] = (statistics.median(times), min(times), max(times), statistics.median(cpu), statistics.median(memory))
-print(f"| command | wall median (min–max) | CPU | peak memory |")
+    # GNU time's CPU figures have a 10 ms resolution: CPU comes from hyperfine (user + system, mean of the runs).
+    memory = [int(line.split()[2]) / 1024 for line in open(f"{work}/time.{index}.txt")]
+    result = wall[name]
+    times = [t * 1000 for t in result["times"]]
+    cpu = (result["user"] + result["system"]) * 1000
+    rows[name] = (statistics.median(times), min(times), max(times), cpu, statistics.median(memory))
+print(f"| command | wall median (min–max) | CPU (mean) | peak memory (median) |")
 print("|---|---|---|---|")
 for name, (median, low, high, cpu, memory) in rows.items():
-    print(f"| `{name}` | {median:.1f} ms ({low:.1f}–{high:.1f}) | {cpu:.0f} ms | {memory:.1f} MiB |")
+    print(f"| `{name}` | {median:.1f} ms ({low:.1f}–{high:.1f}) | {cpu:.1f} ms | {memory:.1f} MiB |")
 base = rows["secret-tool"]
 for name, row in rows.items():
     if name != "secret-tool":
-        print(f"\n{name} / secret-tool: wall {row[0] / base[0]:.2f}×, CPU {row[3] / max(base[3], 1):.2f}×, "
+        print(f"\n{name} / secret-tool: wall {row[0] / base[0]:.2f}×, CPU {row[3] / base[3]:.2f}×, "
               f"peak memory {row[4] / base[4]:.2f}×")
 REPORT
 MEASURE
