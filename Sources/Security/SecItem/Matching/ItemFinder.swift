@@ -5,7 +5,8 @@ import SecretServiceClient
 /// items according to the authentication-UI policy, reads what deciding the match needs (and the secrets when the
 /// caller wants them) and filters in Swift.
 ///
-/// Round trips, each one batch of calls in flight together: the searches (`ServerSearch`: every tier at once), then
+/// Round trips, each one batch of calls in flight together: the searches (`ServerSearch`: every tier at once when
+/// every match is wanted, else the first tier and the others only when it gave too few), then
 /// the candidates' attributes (`Properties.Get`; `GetAll` when the label, the dates or the lock state are needed
 /// too) together with their secrets when the caller reads data. A lookup is therefore two round trips, as
 /// libsecret's. Where several candidates compete for fewer places, they are ordered first (`InsertionOrder`): by path
@@ -98,16 +99,19 @@ struct ItemFinder {
       if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
       return .found(try resolve(unlocked, request, limit: request.limit, policy: policy))
     }
-    // Every tier's searches in one batch: they do not depend on each other, and a query that matches nothing (or
-    // too little) in the first tier then costs no second round trip.
+    // A query that wants every match needs every tier: their searches go out in one batch. A limited one (a lookup)
+    // searches the later tiers only when the first gave too few matches: the daemon scans every item for each
+    // search, one search after the other, so a second search in the same batch would cost a lookup that finds its
+    // item (the common case) a whole scan to save one that finds nothing a round trip.
     let tiers = ServerSearch.tiers(for: query, scope: request.scope)
-    var results = try store.search(tiers.flatMap { $0 })[...]
+    let together = request.limit == nil
+    var batched = together ? try store.search(tiers.flatMap { $0 })[...] : []
     var found = Found()
     var seen: Set<ObjectPath> = []
     for tier in tiers {
-      let tierResults = results.prefix(tier.count)
-      results = results.dropFirst(tier.count)
       if let limit = request.limit, found.items.count >= limit { break }
+      let tierResults = together ? batched.prefix(tier.count) : try store.search(tier)[...]
+      if together { batched = batched.dropFirst(tier.count) }
       var unlocked: [ObjectPath] = []
       var locked: [ObjectPath] = []
       for result in tierResults {
@@ -148,7 +152,8 @@ struct ItemFinder {
       guard competing, let limit else { return try verify(ordered, request, policy: policy) }
       var found = try verify(Array(ordered.prefix(limit)), request, policy: policy)
       if found.items.count < limit {
-        found.append(try best(Array(ordered.dropFirst(limit)), request, limit: limit - found.items.count, policy: policy))
+        found.append(
+          try best(Array(ordered.dropFirst(limit)), request, limit: limit - found.items.count, policy: policy))
       }
       return found
     }
@@ -179,7 +184,9 @@ struct ItemFinder {
       if request.needed == .attributes {
         // What decides the match is read already: only the secrets are missing, if wanted.
         found.items += batch
-        if request.secrets { found.secrets.merge(try store.read(batch.map(\.path), [], secrets: true).secrets) { a, _ in a } }
+        if request.secrets {
+          found.secrets.merge(try store.read(batch.map(\.path), [], secrets: true).secrets) { a, _ in a }
+        }
       } else {
         found.append(try verify(batch.map(\.path), request, policy: policy))
       }
@@ -205,8 +212,7 @@ struct ItemFinder {
         if policy == .skip { continue }
         throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
       }
-      if let stored = StoredItem(ItemSnapshot(item)), ItemMatcher.matches(stored, request.query, scope: request.scope)
-      {
+      if let stored = StoredItem(ItemSnapshot(item)), ItemMatcher.matches(stored, request.query, scope: request.scope) {
         found.items.append(stored)
         if let secret = read.secrets[item.path] { found.secrets[item.path] = secret }
       } else if item.locked == nil {

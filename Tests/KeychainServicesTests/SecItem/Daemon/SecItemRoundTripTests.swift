@@ -61,13 +61,14 @@ struct SecItemRoundTripTests {
     return observed
   }
 
-  /// The rounds a lookup by service and account takes on this backend: both searches (the account under both
-  /// names) at once, then the attributes with the secret at once. On KWallet the secrets are read after checking
-  /// that their wallet is open (`GetSecrets.fetch`), so they come a round later.
+  /// The rounds a lookup by service and account that finds its item takes on this backend: the search under the
+  /// account's first name (the item has it: the second name is not searched), then the attributes with the secret
+  /// at once. On KWallet the secrets are read after checking that their wallet is open (`GetSecrets.fetch`), so
+  /// they come a round later.
   static func lookupRounds(_ read: String, secrets: Bool = true) -> [[String]] {
-    if !secrets { return [["SearchItems", "SearchItems"], [read]] }
-    if KeyringBackend.isKWallet { return [["SearchItems", "SearchItems"], [read], ["GetSecrets"]] }
-    return [["SearchItems", "SearchItems"], [read, "GetSecrets"]]
+    if !secrets { return [["SearchItems"], [read]] }
+    if KeyringBackend.isKWallet { return [["SearchItems"], [read], ["GetSecrets"]] }
+    return [["SearchItems"], [read, "GetSecrets"]]
   }
 
   let service = unique("round-trip")
@@ -79,7 +80,7 @@ struct SecItemRoundTripTests {
     }
   }
 
-  @Test("a lookup returning data: two round trips, the searches, then the attributes with GetSecrets")
+  @Test("a lookup returning data: two round trips, the search, then the attributes with GetSecrets")
   func lookupData() async throws {
     let service = service
     let expected = Self.lookupRounds("Get Attributes")
@@ -91,7 +92,7 @@ struct SecItemRoundTripTests {
     #expect(observed.rounds == expected)
   }
 
-  @Test("a lookup returning attributes and data: the searches, then GetAll with GetSecrets")
+  @Test("a lookup returning attributes and data: the search, then GetAll with GetSecrets")
   func lookupAttributesAndData() async throws {
     let service = service
     let expected = Self.lookupRounds("GetAll")
@@ -105,7 +106,7 @@ struct SecItemRoundTripTests {
     #expect(observed.rounds == expected)
   }
 
-  @Test("an existence check (no return keys): the searches, then Get of the attributes")
+  @Test("an existence check (no return keys): the search, then Get of the attributes")
   func existence() async throws {
     let service = service
     let expected = Self.lookupRounds("Get Attributes", secrets: false)
@@ -116,11 +117,23 @@ struct SecItemRoundTripTests {
     #expect(observed.rounds == expected)
   }
 
-  @Test("a generic-password query by account that matches nothing: one round trip, both account names at once")
+  @Test("a generic-password lookup by account that matches nothing: the account's first name, then its second")
   func noMatchByAccount() async throws {
     let service = service
-    let observed = try await observe(rounds: [["SearchItems", "SearchItems"]]) {
+    let observed = try await observe(rounds: [["SearchItems"], ["SearchItems"]]) {
       copyMatching(genericPassword(service: service, account: "nobody")).status
+    }
+    #expect(observed.value == errSecItemNotFound)
+    #expect(observed.rounds == [["SearchItems"], ["SearchItems"]])
+  }
+
+  @Test("a generic-password search for every match by account: both account names in one round trip")
+  func everyMatchByAccount() async throws {
+    let service = service
+    let observed = try await observe(rounds: [["SearchItems", "SearchItems"]]) {
+      var query = genericPassword(service: service, account: "nobody")
+      query[kSecMatchLimit as String] = kSecMatchLimitAll
+      return copyMatching(query).status
     }
     #expect(observed.value == errSecItemNotFound)
     #expect(observed.rounds == [["SearchItems", "SearchItems"]])
