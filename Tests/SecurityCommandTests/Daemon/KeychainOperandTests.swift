@@ -63,8 +63,8 @@ struct KeychainOperandTests {
       #expect(run.status == 252)
       #expect(
         run.error == "security: SecKeychainItemCreateFromContent (session): Function or operation not implemented.\n")
-    case .kwallet:
-      // KWallet has no `session` collection: an unknown keychain.
+    case .kwallet, .keepassxc:
+      // KWallet and KeePassXC have no `session` collection: an unknown keychain.
       #expect(run.status == 50)
       #expect(
         run.error
