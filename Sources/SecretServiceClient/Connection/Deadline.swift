@@ -11,6 +11,8 @@ import Dispatch
 final class Deadline {
   /// The operation's GCancellable (one reference owned here).
   let cancellable: UnsafeMutablePointer<GCancellable>
+  /// Whether the operation's caller allows prompts (`init(timeout:allowPrompts:)`).
+  let allowsPrompts: Bool
   private let end: DispatchTime
   private let timer: DispatchSourceTimer
 
@@ -26,6 +28,7 @@ final class Deadline {
   /// may be shown (see `ssc_cancellable_allow_prompts`); otherwise every prompt is refused at once.
   init(timeout: Duration, allowPrompts: Bool = false) {
     cancellable = g_cancellable_new()  // transfer full
+    allowsPrompts = allowPrompts
     if allowPrompts { ssc_cancellable_allow_prompts(cancellable) }  // transfer none
     let nanoseconds = Self.nanoseconds(timeout)
     end = DispatchTime.now() + .nanoseconds(nanoseconds)
@@ -42,6 +45,9 @@ final class Deadline {
     timer.cancel()
     g_object_unref(cancellable)  // our reference
   }
+
+  /// The time left (zero once passed).
+  var remaining: Duration { .milliseconds(isExpired ? 0 : Int64(remainingMilliseconds)) }
 
   /// Whether the deadline passed (the cancellable was cancelled).
   var isExpired: Bool { g_cancellable_is_cancelled(cancellable) != 0 }  // transfer none
