@@ -103,7 +103,7 @@ struct LockTests {
   @Test(
     "unlock with UI allowed and a prompt nobody answers times out within its deadline, and the next call is prompt",
     .disabled(
-      if: KeyringBackend.isKWallet,
+      if: !KeyringBackend.isGnomeKeyring,
       "SilentPrompter plays gnome-keyring's system prompter"))
   func unlockAllowedUnanswered() throws {
     let (keyring, connection, collection) = try open(.locked)

@@ -9,7 +9,10 @@ import Testing
 ///
 /// Made deterministic with the daemon paused: the SecItem call's `SearchItems` is queued first, then another
 /// client's `Item.Delete` (one `dbus-send` message); on SIGCONT gnome-keyring answers the search (the item still
-/// exists), then deletes it, and the SecItem call's next message (reading the item) finds it gone.
+/// exists), then deletes it, and the SecItem call's next message (reading the item) finds it gone. KeePassXC deletes
+/// only through the prompt `Item.Delete` returns, and runs a prompt after the messages already queued: there the
+/// other client calls `Delete` before the daemon is paused, and queues the prompt's `Prompt` *before* the SecItem
+/// call's search, which still sees the item; the deletion comes before the SecItem call's next message.
 @Suite("Reliability: items vanishing between search and use")
 struct VanishedItemTests {
   /// Runs `operation` on its own thread against a paused daemon, deletes the item behind it with another client,
@@ -22,19 +25,41 @@ struct VanishedItemTests {
     let address = keyring.busAddress
     // Warm the shared connection so that the operation's first message is its search.
     _ = SecItemEnvironment.withBus(address) { copyMatching(genericPassword(service: "warm-up")) }
+    let deletion = try deletionMessage(for: path, on: keyring)
     let daemon = try PausedDaemon(keyring)
     defer { daemon.resume() }
+    let deletesLater = keyring.backend == .keepassxc
+    var deleter: BackgroundCommand? = nil
+    if deletesLater {
+      deleter = try dbusSend(on: keyring, path: deletion.path, method: deletion.method, deletion.arguments)
+      Thread.sleep(forTimeInterval: 0.3)  // the other client's Prompt is queued for the daemon
+    }
     let run = ThreadRun { SecItemEnvironment.withBus(address, operation) }
     Thread.sleep(forTimeInterval: 0.3)  // the operation's SearchItems is now queued for the daemon
-    let deleter = try dbusSend(on: keyring, path: path.rawValue, method: "org.freedesktop.Secret.Item.Delete")
-    Thread.sleep(forTimeInterval: 0.3)  // and the other client's Delete behind it
+    if !deletesLater {
+      deleter = try dbusSend(on: keyring, path: deletion.path, method: deletion.method, deletion.arguments)
+      Thread.sleep(forTimeInterval: 0.3)  // and the other client's Delete behind it
+    }
     daemon.resume()
     let status = run.wait(.seconds(20))
-    let deleted = deleter.wait(timeout: .seconds(10))
+    let deleted = try #require(deleter).wait(timeout: .seconds(10))
     #expect(deleted.succeeded, "\(deleted)")
     #expect(try listing.paths(matching: ["service": service]).isEmpty)
     SecItemEnvironment.forgetConnection(busAddress: address)
     return status
+  }
+
+  /// The one message that deletes the item at `path`: `Item.Delete`, or on KeePassXC the `Prompt` of the prompt its
+  /// `Delete` (sent now) returned.
+  func deletionMessage(for path: ObjectPath, on keyring: PrivateKeyring) throws
+    -> (path: String, method: String, arguments: [String])
+  {
+    guard keyring.backend == .keepassxc else { return (path.rawValue, "org.freedesktop.Secret.Item.Delete", []) }
+    let asked = try dbusSend(on: keyring, path: path.rawValue, method: "org.freedesktop.Secret.Item.Delete")
+      .wait(timeout: .seconds(10))
+    let prompt = try #require(
+      asked.output.split(separator: "\"").dropFirst().first.map(String.init), "no prompt in \(asked)")
+    return (prompt, "org.freedesktop.Secret.Prompt.Prompt", ["string:"])
   }
 
   func keyringWithItem(_ service: String) throws -> PrivateKeyring {
