@@ -31,11 +31,12 @@ enum KeePassXC {
   static let base64ContentType = "application/octet-stream; x-swift-keychain-linux=base64"
 
   /// The attributes of an item as callers see them: without `addedAttributes`, empty `entryFields` and removed
-  /// attributes.
+  /// attributes, with the names an entry made in KeePassXC gains from its fields (`KeePassXCEntries.derived`).
   static func visibleAttributes(_ attributes: [String: String]) -> [String: String] {
-    attributes.filter { name, value in
+    let own = attributes.filter { name, value in
       !addedAttributes.contains(name) && !(value.isEmpty && entryFields.contains(name)) && value != removedValue
     }
+    return own.merging(KeePassXCEntries.derived(attributes.filter { $0.value != removedValue })) { own, _ in own }
   }
 
   /// Whether `text` holds a KeePassXC field reference, `{REF:<field>@<field>:<text>}` (ASCII case-insensitive), which
@@ -107,9 +108,11 @@ extension ServiceHandle {
     }
   }
 
-  /// KeePassXC: the attributes to send so that the item ends up with exactly `attributes`: KeePassXC merges what it
-  /// gets into what the entry has, so every attribute the item shows now and `attributes` lacks is sent holding
-  /// `KeePassXC.removedValue` (read as absent). One `Get` of the current attributes. Other providers: `attributes`.
+  /// KeePassXC: the attributes to send so that the item ends up showing exactly `attributes`: KeePassXC merges what
+  /// it gets into what the entry has, so every attribute the item shows now and `attributes` lacks is sent holding
+  /// `KeePassXC.removedValue` (read as absent), or empty for an entry field; names derived from the entry's fields
+  /// (`KeePassXCEntries`) are sent only when they change. One `Get` of the current attributes. Other providers:
+  /// `attributes`.
   func attributesReplacing(_ item: ObjectPath, with attributes: [String: String], _ deadline: Deadline)
     throws(CallFailure) -> [String: String]
   {
@@ -118,9 +121,13 @@ extension ServiceHandle {
     guard let current = try PropertiesInterface.getReply(reply).stringDictionary else {
       throw CallFailure(call: "\(PropertiesInterface.name).Get", cause: .other, message: "Attributes is not a{ss}")
     }
+    let shown = KeePassXC.visibleAttributes(current)
     var sent = attributes
-    for name in KeePassXC.visibleAttributes(current).keys where attributes[name] == nil {
-      sent[name] = KeePassXC.removedValue
+    for (name, value) in attributes where current[name] == nil && shown[name] == value {
+      sent[name] = nil  // derived from the entry's fields, unchanged
+    }
+    for name in shown.keys where attributes[name] == nil && current[name] != nil {
+      sent[name] = KeePassXC.entryFields.contains(name) ? "" : KeePassXC.removedValue
     }
     return sent
   }

@@ -1,6 +1,9 @@
 /// `SearchItems` on KeePassXC, which differs from the specification in two ways the bridge smooths out:
 /// - `{}` finds nothing (its entry search rejects a search without terms): the items of every unlocked collection
 ///   (their `Items` property) are the result instead;
+/// - entries made in KeePassXC itself carry their user name and URL as fields, which the bridge shows under the
+///   names clients search for (`KeePassXCEntries`): a search naming those is also sent as a search of the fields
+///   (or a listing), and the results are merged;
 /// - while a database is locked its items are hidden: searches leave them out, and report nothing as locked. Every
 ///   locked collection is therefore reported in the `locked` list of every search, as the place where matching
 ///   items may be: callers that may not unlock fail as for a locked item, never as "not found".
@@ -12,6 +15,21 @@ enum KeePassXCSearch {
   static func run(_ handle: ServiceHandle, _ queries: [[String: String]], _ deadline: Deadline) throws(CallFailure)
     -> [(unlocked: [ObjectPath], locked: [ObjectPath])]
   {
+    let fieldSearches = queries.map(KeePassXCEntries.fieldSearch)
+    let results = try searchOrList(handle, queries + fieldSearches.compactMap { $0 }, deadline)
+    var extra = results.dropFirst(queries.count).makeIterator()
+    return queries.indices.map { index in
+      guard fieldSearches[index] != nil, let fields = extra.next() else { return results[index] }
+      let found = results[index]
+      let known = Set(found.unlocked)
+      return (found.unlocked + fields.unlocked.filter { !known.contains($0) }, found.locked)
+    }
+  }
+
+  /// `queries` as `SearchItems`, `{}` as a listing, every locked collection in every result's locked list.
+  private static func searchOrList(
+    _ handle: ServiceHandle, _ queries: [[String: String]], _ deadline: Deadline
+  ) throws(CallFailure) -> [(unlocked: [ObjectPath], locked: [ObjectPath])] {
     let sent = queries.indices.filter { !queries[$0].isEmpty }
     let listsItems = sent.count < queries.count
     let known = handle.keepassxcCollections.withLock { $0 } ?? []
