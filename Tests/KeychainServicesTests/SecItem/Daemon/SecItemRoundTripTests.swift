@@ -8,10 +8,10 @@ import Testing
 /// the protocol does not need; calls that do not depend on each other go together), seen by `dbus-monitor` on the
 /// default bus (dbus/with-keyring). The calls are made on a connection of their own (a deadline no other test uses),
 /// whose first search names a marker so that the monitor tells its calls from other tests'. On KWallet the bridge
-/// adds `Get Locked` checks of its own (see `Providers/KWallet.swift`), on KeePassXC `Get Collections` and `Get
-/// Locked` in the same round as its searches and creates, and runs the prompt of every create and delete (see
-/// `Providers/KeePassXC*.swift`); those are left out here. The monitor's start and stop wait a little: off the
-/// cooperative pool, one test at a time.
+/// adds `Get Locked` checks of its own (see `Providers/KWallet.swift`), on KeePassXC `Get Collections`, `Get Locked`
+/// and a search of KeePassXC's entry fields in the same round as its searches and creates, and runs the prompt of
+/// every create and delete (see `Providers/KeePassXC*.swift`); those are left out here. The monitor's start and stop
+/// wait a little: off the cooperative pool, one test at a time.
 @Suite("SecItem round trips to the Secret Service", .serialized)
 struct SecItemRoundTripTests {
   /// What one test observed: the statuses of the setup's calls, the calls `body` made, and what `body` returned.
@@ -51,7 +51,7 @@ struct SecItemRoundTripTests {
     switch KeyringBackend.current {
     case .gnomeKeyring: false
     case .kwallet: call == "Get Locked"
-    case .keepassxc: ["Get Locked", "Get Collections", "Prompt"].contains(call)
+    case .keepassxc: ["Get Locked", "Get Collections", "Prompt", "SearchItems of fields"].contains(call)
     }
   }
 
