@@ -12,6 +12,9 @@ import Foundation
 /// let found = try GenericPassword.find(.init(service: "com.example.app", account: "alice"), includingSecret: true)
 /// ```
 ///
+/// Its primary key, which `SecItemAdd` keeps unique, is the service and the account, with the access group and the
+/// synchronizable flag.
+///
 /// `description` and `dump` show the attributes but never the secret (only its size).
 public struct GenericPassword: Sendable, Hashable {
   /// The service (`kSecAttrService`).
@@ -76,6 +79,11 @@ public struct GenericPassword: Sendable, Hashable {
     self.isSynchronizable = isSynchronizable
     self.accessible = accessible
   }
+}
+
+extension GenericPassword: KeychainPasswordItem {
+  /// The operations of ``KeychainPasswordItem`` for generic passwords.
+  public static let secItemMapping = SecItemMapping<GenericPassword>()
 }
 
 extension GenericPassword: NativePasswordItem, CommonPasswordItem {

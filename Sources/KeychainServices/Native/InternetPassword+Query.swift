@@ -44,8 +44,9 @@ extension InternetPassword {
     public var synchronizable: KeychainSynchronizableMatch
     /// Compare strings case-insensitively (`kSecMatchCaseInsensitive`).
     public var caseInsensitive: Bool
-    /// `findAll` returns at most this many items, oldest first (`kSecMatchLimit`); nil for every match. A limit
-    /// below 1 is ``KeychainError/invalidParameter``. Finds of one item, updates and deletes ignore it.
+    /// `findAll` returns at most this many items, the first added (`kSecMatchLimit`); nil for every match. A limit
+    /// below 1 is ``KeychainError/invalidParameter``. Finds of one item, updates and deletes ignore it (they take the
+    /// first match, and every match).
     public var limit: Int?
     /// What to do when matching items are locked (`kSecUseAuthenticationUI`).
     public var authenticationUI: KeychainAuthenticationUI

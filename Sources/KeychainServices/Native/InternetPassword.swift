@@ -12,6 +12,9 @@ import Foundation
 /// try InternetPassword.add(item)
 /// ```
 ///
+/// Its primary key, which `SecItemAdd` keeps unique, is the account, security domain, server, protocol,
+/// authentication type, port and path, with the access group and the synchronizable flag.
+///
 /// `description` and `dump` show the attributes but never the secret (only its size).
 public struct InternetPassword: Sendable, Hashable {
   /// The server's host name or address (`kSecAttrServer`).
@@ -89,6 +92,11 @@ public struct InternetPassword: Sendable, Hashable {
     self.isSynchronizable = isSynchronizable
     self.accessible = accessible
   }
+}
+
+extension InternetPassword: KeychainPasswordItem {
+  /// The operations of ``KeychainPasswordItem`` for internet passwords.
+  public static let secItemMapping = SecItemMapping<InternetPassword>()
 }
 
 extension InternetPassword: NativePasswordItem, CommonPasswordItem {

@@ -7,6 +7,8 @@ enum NativeOperations<Item: NativePasswordItem> {
   /// Adds `item`; returns it as stored (dates, access group, persistent reference), with the secret given.
   static func add(_ item: Item, authenticationUI: KeychainAuthenticationUI) throws(KeychainError) -> Item {
     var dictionary = item.attributesToAdd
+    // A nil secret stores an empty one, so that the item's secret reads back as empty data, not as absent.
+    if item.secret == nil { dictionary.set(kSecValueData, Data()) }
     dictionary.set(kSecUseAuthenticationUI, authenticationUI.secItemValue)
     dictionary.set(kSecReturnAttributes, true)
     dictionary.set(kSecReturnPersistentRef, true)
@@ -18,7 +20,7 @@ enum NativeOperations<Item: NativePasswordItem> {
     return stored
   }
 
-  /// The first (oldest) match, or nil when nothing matches.
+  /// The first match (the first added), or nil when nothing matches.
   static func find(_ query: Item.Query, includingSecret: Bool) throws(KeychainError) -> Item? {
     do throws(KeychainError) {
       return try copyMatching(query, limit: kSecMatchLimitOne, includingSecrets: includingSecret).first
@@ -27,7 +29,7 @@ enum NativeOperations<Item: NativePasswordItem> {
     }
   }
 
-  /// Every match (up to the query's limit), oldest first; empty when nothing matches.
+  /// Every match (up to the query's limit), in the order they were added; empty when nothing matches.
   static func findAll(_ query: Item.Query, includingSecrets: Bool) throws(KeychainError) -> [Item] {
     let limit: Any = query.limit.map { NSNumber(value: $0) } ?? kSecMatchLimitAll
     do throws(KeychainError) {

@@ -2,10 +2,7 @@ import Foundation
 
 /// What the Swift-native operations need from an item class (``GenericPassword``, ``InternetPassword``): how the
 /// value, its query and its changes become SecItem dictionaries, and how a SecItem result becomes the value.
-protocol NativePasswordItem: Sendable {
-  associatedtype Query: NativeItemQuery
-  associatedtype Changes: NativeItemChanges
-
+protocol NativePasswordItem: KeychainPasswordItem where Query: NativeItemQuery, Changes: NativeItemChanges {
   /// `kSecClass`.
   static var secItemClass: CFString { get }
 

@@ -2,19 +2,19 @@ internal import CLibSecret
 internal import CLibSecretShims
 import Dispatch
 
-/// A GCancellable for one operation, cancelled by a timer when the operation's deadline passes.
+/// The deadline of one operation, and the GCancellable that its calls without a timeout of their own take.
 ///
-/// Every blocking libsecret/GIO call of the operation gets `cancellable`; calls made with
-/// `g_dbus_connection_call*` also get `remainingMilliseconds` as their own timeout. Only the timer cancels, so a
-/// cancelled call means the deadline passed. The timer is a `DispatchSourceTimer` on one shared queue; creating,
-/// arming and disarming one costs a few microseconds (see the tests for the measured figure).
+/// Calls sent through `DBusBatch` carry `remainingMilliseconds` as their own timeout and need nothing else. Blocking
+/// calls that have no timeout (libsecret opening the session, opening the bus connection, a prompt) take
+/// `cancellable`, which a timer cancels when the deadline passes. The GCancellable and its timer (a
+/// `DispatchSourceTimer` on one shared queue, a few microseconds to arm and disarm) are made on first use, so an
+/// operation made only of D-Bus calls costs neither.
 final class Deadline {
-  /// The operation's GCancellable (one reference owned here).
-  let cancellable: UnsafeMutablePointer<GCancellable>
+  private let end: DispatchTime
   /// Whether the operation's caller allows prompts (`init(timeout:allowPrompts:)`).
   let allowsPrompts: Bool
-  private let end: DispatchTime
-  private let timer: DispatchSourceTimer
+  /// The GCancellable (one reference owned here) and the timer that cancels it, once `cancellable` was asked for.
+  private var armed: (cancellable: UnsafeMutablePointer<GCancellable>, timer: DispatchSourceTimer)?
 
   private static let queue = DispatchQueue(label: "SecretServiceClient.Deadline", qos: .userInitiated)
 
@@ -24,33 +24,44 @@ final class Deadline {
     let pointer: UnsafeMutablePointer<GCancellable>
   }
 
-  /// Arms a deadline `timeout` from now. With `allowPrompts`, prompts raised by calls made with this cancellable
-  /// may be shown (see `ssc_cancellable_allow_prompts`); otherwise every prompt is refused at once.
+  /// A deadline `timeout` from now. With `allowPrompts`, prompts raised by calls made with its cancellable may be
+  /// shown (see `ssc_cancellable_allow_prompts`); otherwise every prompt is refused at once.
   init(timeout: Duration, allowPrompts: Bool = false) {
-    cancellable = g_cancellable_new()  // transfer full
+    end = DispatchTime.now() + .nanoseconds(Self.nanoseconds(timeout))
     allowsPrompts = allowPrompts
-    if allowPrompts { ssc_cancellable_allow_prompts(cancellable) }  // transfer none
-    let nanoseconds = Self.nanoseconds(timeout)
-    end = DispatchTime.now() + .nanoseconds(nanoseconds)
-    timer = DispatchSource.makeTimerSource(queue: Self.queue)
+  }
+
+  deinit {
+    if let armed {
+      armed.timer.cancel()
+      g_object_unref(armed.cancellable)  // our reference
+    }
+  }
+
+  /// The operation's GCancellable, cancelled when the deadline passes (at once when it has passed already).
+  var cancellable: UnsafeMutablePointer<GCancellable> {
+    if let armed { return armed.cancellable }
+    let cancellable = g_cancellable_new()!  // transfer full
+    if allowsPrompts { ssc_cancellable_allow_prompts(cancellable) }  // transfer none
+    let timer = DispatchSource.makeTimerSource(queue: Self.queue)
     // transfer full: the timer's own reference
     let reference = TimerReference(pointer: g_object_ref(cancellable).assumingMemoryBound(to: GCancellable.self))
     timer.setEventHandler { g_cancellable_cancel(reference.pointer) }  // transfer none
     timer.setCancelHandler { g_object_unref(reference.pointer) }  // the timer's reference
     timer.schedule(deadline: end, leeway: .milliseconds(1))
     timer.activate()
+    armed = (cancellable, timer)
+    return cancellable
   }
 
-  deinit {
-    timer.cancel()
-    g_object_unref(cancellable)  // our reference
-  }
+  /// Whether the deadline passed.
+  var isExpired: Bool { DispatchTime.now() >= end }
 
   /// The time left (zero once passed).
   var remaining: Duration { .milliseconds(isExpired ? 0 : Int64(remainingMilliseconds)) }
 
-  /// Whether the deadline passed (the cancellable was cancelled).
-  var isExpired: Bool { g_cancellable_is_cancelled(cancellable) != 0 }  // transfer none
+  /// Whether the timer has cancelled the GCancellable (false while nobody asked for it).
+  var hasCancelled: Bool { armed.map { g_cancellable_is_cancelled($0.cancellable) != 0 } ?? false }  // transfer none
 
   /// The time left in milliseconds for a `g_dbus_connection_call*` timeout (at least 1).
   var remainingMilliseconds: Int32 {

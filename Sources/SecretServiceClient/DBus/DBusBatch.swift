@@ -71,7 +71,7 @@ final class DBusBatch {
       bus.pointer, call.destinationName(serviceName: serviceName), call.path, call.interface, call.method,
       call.arguments(), variantType(call.replyType),
       call.autoStart ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, deadline.remainingMilliseconds,
-      deadline.cancellable, dbusBatchCallDone, token)
+      nil, dbusBatchCallDone, token)  // no GCancellable: the timeout is the deadline
   }
 
   fileprivate func complete(_ index: Int, source: OpaquePointer, result: OpaquePointer) {

@@ -32,19 +32,22 @@ enum FindPasswordCommand {
         }
       }
     }
-    guard let item = findFirst(passwordClass, fields, keychainNames: getopt.operands, context) else {
+    guard
+      let item = findFirst(
+        passwordClass, fields, keychainNames: getopt.operands, withSecret: showPassword, context)
+    else {
       context.diagnostics.error("SecKeychainSearchCopyNext", errSecItemNotFound)
       return errSecItemNotFound
     }
-    var secret: [UInt8] = []
-    if showPassword {
+    var secret: [UInt8] = item.secret ?? []
+    defer { wipe(&secret) }
+    if showPassword && item.secret == nil {
       do {
         secret = try context.items.secret(of: item)
       } catch {
         return error.status  // macOS returns the status of SecKeychainItemCopyContent without a message
       }
     }
-    defer { wipe(&secret) }
     if passwordOnly {
       context.io.writeOutput(BufferFormat.passwordOnly(secret))
     } else {
@@ -59,13 +62,26 @@ enum FindPasswordCommand {
   /// The first item matching `fields` in the named keychains, as `find_first_generic_password` /
   /// `find_first_internet_password` search; nil when there is none. A failed search reports
   /// `SecKeychainSearchCreateFromAttributes` and finds nothing, as macOS's tool does.
+  ///
+  /// `withSecret` reads the secret in the same search when no keychain is named (one `SecItemCopyMatching`, two
+  /// round trips, where macOS's search and `SecKeychainItemCopyContent` make two calls). When that search fails, the
+  /// item is searched again without it, so that a failure to read the secret is reported as macOS reports it, by the
+  /// later read.
   static func findFirst(
-    _ passwordClass: PasswordClass, _ fields: PasswordFields, keychainNames: [String], _ context: CommandContext
+    _ passwordClass: PasswordClass, _ fields: PasswordFields, keychainNames: [String], withSecret: Bool = false,
+    _ context: CommandContext
   ) -> ItemRecord? {
     guard KnownCodes.areStorable(fields) else { return nil }
     do {
       let keychains = try context.keychains(named: keychainNames)
       let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
+      if withSecret && keychains == nil {
+        do throws(KeychainError) {
+          return try context.items.first(passwordClass, matching: attributes, in: nil, secrets: true)
+        } catch {
+          // searched again below, without the secret
+        }
+      }
       return try context.items.first(passwordClass, matching: attributes, in: keychains)
     } catch {
       context.diagnostics.error("SecKeychainSearchCreateFromAttributes", error.status)

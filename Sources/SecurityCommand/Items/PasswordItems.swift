@@ -8,10 +8,12 @@ import SecretServiceClient
 struct PasswordItems {
   /// The first item of a class whose attributes match, within `keychains` (every keychain when nil), or nil when
   /// none does. Throws the status of a failed search.
+  /// With `secrets`, its secret is read in the same search.
   func first(
-    _ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?
+    _ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?,
+    secrets: Bool = false
   ) throws(KeychainError) -> ItemRecord? {
-    try search(passwordClass, matching: attributes, in: keychains, all: false).first
+    try search(passwordClass, matching: attributes, in: keychains, all: false, secrets: secrets).first
   }
 
   /// Every item of a class within `keychains` (every keychain when nil); with `secrets`, their secrets too, fetched
@@ -75,7 +77,6 @@ struct PasswordItems {
     query[kSecClass as String] = passwordClass.secClass
     query[kSecReturnAttributes as String] = true
     query[kSecReturnRef as String] = true
-    query[kSecReturnPersistentRef as String] = true
     // A search restricted to keychains must see every match to pick the first one inside them.
     query[kSecMatchLimit as String] = (all || keychains != nil) ? kSecMatchLimitAll : kSecMatchLimitOne
     var result: CFTypeRef?
@@ -93,15 +94,14 @@ struct PasswordItems {
     return records.filter { record in keychains.contains { $0.path == record.keychainPath } }
   }
 
-  /// An item from one result dictionary (attributes plus `v_Ref` and `v_PersistentRef`).
+  /// An item from one result dictionary (attributes plus `v_Ref`, whose path tells the item's keychain).
   private func record(from element: Any, _ passwordClass: PasswordClass) -> ItemRecord? {
     guard let dictionary = element as? NSDictionary else { return nil }
     var attributes: [String: Any] = [:]
     for (key, value) in dictionary { attributes[String(describing: key)] = value }
     let reference = attributes.removeValue(forKey: kSecValueRef as String).map { $0 as AnyObject }
-    let persistent = AttributeBytes.of(attributes.removeValue(forKey: kSecValuePersistentRef as String))
     let secret = AttributeBytes.of(attributes.removeValue(forKey: kSecValueData as String))
-    let keychainPath = persistent.flatMap { PersistentReference.itemPath(Data($0))?.collection.rawValue } ?? ""
+    let keychainPath = (reference as? SecKeychainItem)?.path.collection.rawValue ?? ""
     return ItemRecord(
       passwordClass: passwordClass, keychainPath: keychainPath, attributes: attributes, reference: reference,
       secret: secret)

@@ -12,7 +12,9 @@ import Testing
 /// exists), then deletes it, and the SecItem call's next message (reading the item) finds it gone. KeePassXC deletes
 /// only through the prompt `Item.Delete` returns, and runs a prompt after the messages already queued: there the
 /// other client calls `Delete` before the daemon is paused, and queues the prompt's `Prompt` *before* the SecItem
-/// call's search, which still sees the item; the deletion comes before the SecItem call's next message.
+/// call's search, which still sees the item; the deletion comes before the SecItem call's next message. The order is
+/// not left to sleeps: a bus monitor shows each message queued before the next is sent, and afterwards the bus's
+/// order of the three messages (search, deletion, the call's next message) is asserted.
 @Suite("Reliability: items vanishing between search and use")
 struct VanishedItemTests {
   /// Runs `operation` on its own thread against a paused daemon, deletes the item behind it with another client,
@@ -26,26 +28,40 @@ struct VanishedItemTests {
     // Warm the shared connection so that the operation's first message is its search.
     _ = SecItemEnvironment.withBus(address) { copyMatching(genericPassword(service: "warm-up")) }
     let deletion = try deletionMessage(for: path, on: keyring)
+    let monitor = try BusMonitor(busAddress: address, rules: ["type=method_call"])
+    defer { monitor.stop() }
     let daemon = try PausedDaemon(keyring)
     defer { daemon.resume() }
-    let deletesLater = keyring.backend == .keepassxc
-    var deleter: BackgroundCommand? = nil
-    if deletesLater {
-      deleter = try dbusSend(on: keyring, path: deletion.path, method: deletion.method, deletion.arguments)
-      Thread.sleep(forTimeInterval: 0.3)  // the other client's Prompt is queued for the daemon
+    let deletesFirst = keyring.backend == .keepassxc
+    func order(_ output: String) -> BusOrder { BusOrder(output, service: service, deletion: deletion) }
+    func sendDeletion() throws -> BackgroundCommand {
+      let deleter = try dbusSend(on: keyring, path: deletion.path, method: deletion.method, deletion.arguments)
+      try #require(
+        Self.waitFor(monitor) { order($0).delete != nil }, "the other client's deletion never reached the bus")
+      return deleter
     }
+    // KeePassXC: the other client's Prompt is queued for the paused daemon first …
+    let early = deletesFirst ? try sendDeletion() : nil
     let run = ThreadRun { SecItemEnvironment.withBus(address, operation) }
-    Thread.sleep(forTimeInterval: 0.3)  // the operation's SearchItems is now queued for the daemon
-    if !deletesLater {
-      deleter = try dbusSend(on: keyring, path: deletion.path, method: deletion.method, deletion.arguments)
-      Thread.sleep(forTimeInterval: 0.3)  // and the other client's Delete behind it
-    }
+    // … the operation's SearchItems for the service is on the bus, queued for the paused daemon …
+    try #require(Self.waitFor(monitor) { order($0).search != nil }, "the operation's search never reached the bus")
+    // … elsewhere the other client's Delete behind it.
+    let deleter = try early ?? sendDeletion()
     daemon.resume()
     let status = run.wait(.seconds(20))
-    let deleted = try #require(deleter).wait(timeout: .seconds(10))
+    let deleted = deleter.wait(timeout: .seconds(10))
     #expect(deleted.succeeded, "\(deleted)")
     #expect(try listing.paths(matching: ["service": service]).isEmpty)
     SecItemEnvironment.forgetConnection(busAddress: address)
+    let seen = order(monitor.stop())
+    let (search, delete) = (seen.search ?? .max, seen.delete ?? .max)
+    if deletesFirst {
+      #expect(delete < search, "the other client's Prompt was not on the bus before the search: \(seen)")
+      #expect(seen.nextAfterSearch != nil, "the operation sent nothing after its search: \(seen)")
+    } else {
+      #expect(search < delete, "the search was not on the bus before the other client's Delete: \(seen)")
+      #expect(delete < seen.nextAfterDelete ?? .max, "the operation sent nothing after the Delete: \(seen)")
+    }
     return status
   }
 
@@ -60,6 +76,16 @@ struct VanishedItemTests {
     let prompt = try #require(
       asked.output.split(separator: "\"").dropFirst().first.map(String.init), "no prompt in \(asked)")
     return (prompt, "org.freedesktop.Secret.Prompt.Prompt", ["string:"])
+  }
+
+  /// Polls the monitor's output until `condition` holds (true) or 20 s pass (false).
+  static func waitFor(_ monitor: BusMonitor, _ condition: (String) -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline {
+      if condition(monitor.text) { return true }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    return false
   }
 
   func keyringWithItem(_ service: String) throws -> PrivateKeyring {
@@ -175,6 +201,57 @@ struct VanishedItemTests {
     #expect(counts[errSecSuccess, default: 0] > 0, "the reads never overlapped the other client's items")
     #expect(malformed == 0)
     print("reads racing deletes: \(rounds) reads, statuses \(counts.sorted { $0.key < $1.key })")
+  }
+}
+
+/// Where, among the method calls `dbus-monitor` printed (in the bus's order), the race's messages are: the
+/// operation's `SearchItems` naming the service, the other client's deletion (`deletion`: the method, such as
+/// `org.freedesktop.Secret.Item.Delete`, called on the object at its path), and the operation's first call after
+/// each of them.
+struct BusOrder: CustomStringConvertible {
+  var search: Int?
+  var delete: Int?
+  var nextAfterDelete: Int?
+  var nextAfterSearch: Int?
+  var calls: [String] = []
+
+  init(_ output: String, service: String, deletion: (path: String, method: String, arguments: [String])) {
+    // A message is its header line and the indented argument lines after it.
+    var messages: [(header: String, body: String)] = []
+    for line in output.split(separator: "\n").map(String.init) {
+      if line.hasPrefix(" ") || line.hasPrefix("\t") {
+        if !messages.isEmpty { messages[messages.count - 1].body += line + "\n" }
+      } else if line.hasPrefix("method call ") {
+        messages.append((line, ""))
+      }
+    }
+    func field(_ name: String, _ header: String) -> String? {
+      header.components(separatedBy: " \(name)=").dropFirst().first?.split(whereSeparator: { $0 == " " || $0 == ";" })
+        .first.map(String.init)
+    }
+    let parsed = messages.map { (member: field("member", $0.header) ?? "?", sender: field("sender", $0.header)) }
+    calls = parsed.enumerated().map { "\($0.offset): \($0.element.sender ?? "?") \($0.element.member)" }
+    search = messages.indices.first {
+      parsed[$0].member == "SearchItems" && messages[$0].body.contains("\"\(service)\"")
+    }
+    let searcher = search.flatMap { parsed[$0].sender }
+    let member = deletion.method.split(separator: ".").last.map(String.init)
+    delete = messages.indices.first {
+      parsed[$0].member == member && field("path", messages[$0].header) == deletion.path
+        && parsed[$0].sender != searcher
+    }
+    if let delete, let searcher {
+      nextAfterDelete = messages.indices.first { $0 > delete && parsed[$0].sender == searcher }
+    }
+    if let search, let searcher {
+      nextAfterSearch = messages.indices.first { $0 > search && parsed[$0].sender == searcher }
+    }
+  }
+
+  var description: String {
+    "search \(search.map(String.init) ?? "none"), delete \(delete.map(String.init) ?? "none"), "
+      + "next \(nextAfterDelete.map(String.init) ?? "none"), after the search \(nextAfterSearch.map(String.init) ?? "none"); "
+      + "calls \(calls)"
   }
 }
 

@@ -22,40 +22,56 @@ package enum ApplicationIdentity {
     configured.withLock { $0 = (identifier, accessGroups) }
   }
 
-  /// The application identifier (the last access group).
-  package static var identifier: String { accessGroups.last ?? ProcessInfo.processInfo.processName }
+  /// The application identifier: the configured or environment's identifier, else the executable's name; under a
+  /// task's override, its last group.
+  package static var identifier: String { resolved().identifier }
 
   /// The access groups of this process: the extra groups, then the application identifier.
-  package static var accessGroups: [String] {
-    if let override = SecItemEnvironment.accessGroups, !override.isEmpty { return override }
+  package static var accessGroups: [String] { resolved().groups }
+
+  /// The identifier and the groups, from the first source that gives them.
+  private static func resolved() -> Identity {
     let processName = ProcessInfo.processInfo.processName
+    if let override = SecItemEnvironment.accessGroups, !override.isEmpty {
+      return Identity(identifier: override.last!, groups: override)
+    }
     if let (identifier, extra) = configured.withLock({ $0 }) {
-      return groups(identifier: identifier, extra: extra, processName: processName)
+      return Identity(identifier: identifier, extra: extra, processName: processName)
     }
     // Only the two variables (ProcessInfo's `environment` copies the whole environment into a dictionary).
     var environment: [String: String] = [:]
     for name in ["KEYCHAIN_APPLICATION_IDENTIFIER", "KEYCHAIN_ACCESS_GROUPS"] {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
-    return accessGroups(environment: environment, processName: processName)
+    return identity(environment: environment, processName: processName)
   }
 
-  /// The groups the environment names: `KEYCHAIN_ACCESS_GROUPS` (comma-separated), then
+  /// The identity the environment names: `KEYCHAIN_ACCESS_GROUPS` (comma-separated), then
   /// `KEYCHAIN_APPLICATION_IDENTIFIER` or else `processName`.
-  package static func accessGroups(environment: [String: String], processName: String) -> [String] {
+  package static func identity(environment: [String: String], processName: String) -> Identity {
     let identifier = environment["KEYCHAIN_APPLICATION_IDENTIFIER"] ?? ""
     let extra = (environment["KEYCHAIN_ACCESS_GROUPS"] ?? "")
       .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    return groups(identifier: identifier, extra: extra, processName: processName)
+    return Identity(identifier: identifier, extra: extra, processName: processName)
   }
 
-  /// `extra` then `identifier` (or `processName` when empty), without empty or repeated entries.
-  private static func groups(identifier: String, extra: [String], processName: String) -> [String] {
-    var groups: [String] = []
-    for group in extra + [identifier.isEmpty ? processName : identifier] where !group.isEmpty && !groups.contains(group)
-    {
-      groups.append(group)
+  /// An application identifier and its access groups.
+  package struct Identity: Equatable, Sendable {
+    package let identifier: String
+    package let groups: [String]
+
+    init(identifier: String, groups: [String]) {
+      self.identifier = identifier
+      self.groups = groups
     }
-    return groups.isEmpty ? [processName] : groups
+
+    /// `extra` then the identifier (`processName` when empty), without empty or repeated entries: a group listed
+    /// in `extra` and again as the identifier keeps its place in `extra`, as Apple's entitlements list it.
+    init(identifier: String, extra: [String], processName: String) {
+      let identifier = identifier.isEmpty ? processName : identifier
+      var groups: [String] = []
+      for group in extra + [identifier] where !group.isEmpty && !groups.contains(group) { groups.append(group) }
+      self.init(identifier: identifier, groups: groups.isEmpty ? [processName] : groups)
+    }
   }
 }

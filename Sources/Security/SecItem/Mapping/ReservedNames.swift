@@ -17,6 +17,10 @@ enum ReservedNames {
   /// string) or `base64`. Absent: the value was a string.
   static func encodingMarker(_ appleKey: String) -> String { prefix + "enc:" + appleKey }
 
+  /// Present (value `1`) on an item added without `kSecValueData`, until an update gives it data: Apple stores no
+  /// data for it, so its result dictionaries carry no `v_Data`, while the Secret Service item holds an empty secret.
+  static let addedWithoutData = attribute("x-nodata")
+
   /// Marker values.
   static let dataAsUTF8 = "utf8"
   static let dataAsBase64 = "base64"

@@ -72,6 +72,10 @@ struct StoredItem: Sendable {
     return ItemIdentity(created: Int64(snapshot.created.timeIntervalSince1970.rounded(.down)), attributes: attributes)
   }
 
+  /// Whether the item was added without data (`kSecValueData`) and has not been given any since: its result
+  /// dictionaries leave `kSecValueData` out, as Apple's do (securityd's `SecDbItemCopyResult` skips a null value).
+  var hasNoData: Bool { snapshot.attributes[ReservedNames.addedWithoutData] != nil }
+
   /// The item's access group; nil for items written by other clients.
   var accessGroup: String? { values[RawKey.accessGroup]?.stringValue }
 

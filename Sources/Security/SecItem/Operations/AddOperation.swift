@@ -34,6 +34,7 @@ enum AddOperation {
       query: duplicateQuery, scope: .explicit, properties: .attributes, limit: 1, ordered: false)
     let finder = ItemFinder(store: store)
     let secret = query.secret ?? Data()
+    if query.secret == nil { stored[ReservedNames.addedWithoutData] = "1" }
 
     // A locked candidate may be a duplicate: `.skip` cannot leave it out here.
     var policy = query.authenticationUI == .skip ? .fail : query.authenticationUI

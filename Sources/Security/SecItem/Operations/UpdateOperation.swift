@@ -101,6 +101,7 @@ enum UpdateOperation {
       for name in AttributeCodec.occupiedNames(descriptor) { attributes[name] = nil }
       attributes.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
     }
+    if update.secret != nil { attributes[ReservedNames.addedWithoutData] = nil }
     var snapshot = item.snapshot
     snapshot.attributes = attributes
     snapshot.label = label

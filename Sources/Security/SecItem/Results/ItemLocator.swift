@@ -43,7 +43,7 @@ struct ItemIdentity: Sendable, Equatable {
 ///   every start) the item at the path must have that creation time and those attributes, else the item that has
 ///   them is found by a search.
 /// - Version 1 (still read): `SKLPR1`, the class code, then the path; used as it is.
-package enum PersistentReference {
+enum PersistentReference {
   private static let magic = Data("SKLPR1".utf8)
   private static let magic2 = Data("SKLPR2".utf8)
 
@@ -75,11 +75,5 @@ package enum PersistentReference {
     else { return nil }
     return ItemLocator(
       itemClassCode: code, path: path, identity: ItemIdentity(created: created, attributes: object))
-  }
-
-  /// The path of the item a persistent reference names; nil when the bytes are not a persistent reference. (The
-  /// `security` command reads an item's keychain from it.)
-  package static func itemPath(_ data: Data) -> ObjectPath? {
-    decode(data)?.path
   }
 }

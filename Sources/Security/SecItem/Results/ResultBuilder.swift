@@ -49,7 +49,7 @@ enum ResultBuilder {
     default: break
     }
     let dictionary = visible.contains(.attributes) ? attributeDictionary(item) : NSMutableDictionary()
-    if visible.contains(.data), let secret {
+    if visible.contains(.data), let secret, !item.hasNoData {
       dictionary[NSString(string: RawKey.valueData)] = NSData(data: secret)
     }
     if let reference {

@@ -48,7 +48,7 @@ struct SecItemKeePassXCTests {
         check.expect(raw.count == 1)
         check.expect(
           Set(["Title", "UserName", "URL", "Notes", "Uuid", "Path"]).isSubset(of: Set(raw.first?.keys ?? [:].keys)))
-        let found = try check.require(attributes(genericPassword(service: service, account: "a")))
+        let found = try check.require(attributes(genericPassword(service: service, account: "a")).value)
         let keys = Set(found.keys)
         check.expect(keys.isDisjoint(with: ["Title", "UserName", "URL", "Notes", "Uuid", "Path"]), "\(keys)")
         check.expect(found[kSecAttrAccount as String] as? String == "a")
@@ -57,7 +57,8 @@ struct SecItemKeePassXCTests {
         check.expect(addPassword(account: "a", secret: Data(utf8: "t")) == errSecDuplicateItem)
         check.expect(addPassword(account: "b", secret: Data(utf8: "t")) == errSecSuccess)
         check.expect(
-          matchCount(merged(genericPassword(service: service), [kSecMatchLimit as String: kSecMatchLimitAll])) == 2)
+          matchCount(merged(genericPassword(service: service), [kSecMatchLimit as String: kSecMatchLimitAll]))
+            == .found(2))
       }
     }
   }
@@ -71,10 +72,10 @@ struct SecItemKeePassXCTests {
         check.expect(add(merged(query, [kSecValueData as String: Data(utf8: "s")])) == errSecSuccess)
         check.expect(
           SecItemUpdate(query as CFDictionary, [kSecAttrAccount as String: "acct"] as CFDictionary) == errSecSuccess)
-        let found = try check.require(attributes(genericPassword(service: service)))
+        let found = try check.require(attributes(genericPassword(service: service)).value)
         check.expect(found[kSecAttrAccount as String] as? String == "acct", "\(found)")
         check.expect(copyMatching(query).status == errSecItemNotFound)
-        check.expect(secret(genericPassword(service: service, account: "acct")) == Data(utf8: "s"))
+        check.expect(secret(genericPassword(service: service, account: "acct")) == .found(Data(utf8: "s")))
         // KeePassXC keeps the name; what it holds reads as absent.
         let raw = try check.require(try rawAttributes(keyring).first)
         check.expect(raw["keychain:enc:acct"] != "utf8", "\(raw)")
@@ -101,7 +102,7 @@ struct SecItemKeePassXCTests {
           matchCount(
             merged(
               genericPassword(service: service),
-              [kSecAttrComment as String: "c", kSecMatchLimit as String: kSecMatchLimitAll])) == 3)
+              [kSecAttrComment as String: "c", kSecMatchLimit as String: kSecMatchLimitAll])) == .found(3))
         check.expect(SecItemDelete(everything as CFDictionary) == errSecSuccess)
         check.expect(copyMatching(all).status == errSecItemNotFound)
       }
@@ -137,7 +138,8 @@ struct SecItemKeePassXCTests {
         SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress)
         for (index, awkward) in Self.awkwardSecrets.enumerated() {
           let expected = index == last ? Self.awkwardSecrets[4].bytes : awkward.bytes
-          check.expect(secret(genericPassword(service: service, account: "a\(index)")) == expected, "\(awkward.name)")
+          check.expect(
+            secret(genericPassword(service: service, account: "a\(index)")) == .found(expected), "\(awkward.name)")
         }
       }
     }
@@ -192,7 +194,7 @@ struct SecItemKeePassXCTests {
         skip[kSecUseAuthenticationUI as String] = kSecUseAuthenticationUISkip
         check.expect(copyMatching(skip).status == errSecItemNotFound)
         try keyring.unlock()
-        check.expect(secret(genericPassword(service: service, account: "guarded")) == Data(utf8: "keep"))
+        check.expect(secret(genericPassword(service: service, account: "guarded")) == .found(Data(utf8: "keep")))
         check.expect(copyMatching(genericPassword(service: service, account: "new")).status == errSecItemNotFound)
       }
     }
@@ -215,7 +217,7 @@ struct SecItemKeePassXCTests {
         check.expect(elapsed < .seconds(5), "took \(elapsed)")
         // KeePassXC was never asked to show its unlock dialog: it unlocks over its own interface at once.
         try keyring.unlock()
-        check.expect(secret(genericPassword(service: service, account: "guarded")) == Data(utf8: "keep"))
+        check.expect(secret(genericPassword(service: service, account: "guarded")) == .found(Data(utf8: "keep")))
       }
     }
   }
@@ -276,10 +278,11 @@ struct SecItemKeePassXCTests {
         check.expect(found[kSecAttrLabel as String] as? String == "Example")
         // KeePassXC resolves the placeholders of a password it made: the secret is what KeePassXC shows.
         check.expect(found[kSecValueData as String] as? Data == Data(utf8: "hunter2 Example"))
-        check.expect(secret(internetPassword(server: host, account: "alice")) == Data(utf8: "hunter2 Example"))
+        check.expect(secret(internetPassword(server: host, account: "alice")) == .found(Data(utf8: "hunter2 Example")))
         check.expect(copyMatching(internetPassword(server: host, account: "bob")).status == errSecItemNotFound)
         check.expect(
-          matchCount(merged(internetPassword(server: host), [kSecAttrProtocol as String: kSecAttrProtocolHTTPS])) == 1)
+          matchCount(merged(internetPassword(server: host), [kSecAttrProtocol as String: kSecAttrProtocolHTTPS]))
+            == .found(1))
         // Not a generic password, and nothing of KeePassXC's own names comes back.
         check.expect(copyMatching(genericPassword(service: host)).status == errSecItemNotFound)
         check.expect(found["URL"] == nil && found["UserName"] == nil)
@@ -294,8 +297,8 @@ struct SecItemKeePassXCTests {
       try onKeePassXC { keyring in
         try addEntryInKeePassXC(keyring, title: title, user: "router", url: "", password: "w1f1")
         SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress)
-        check.expect(secret(genericPassword(service: title, account: "router")) == Data(utf8: "w1f1"))
-        let found = try check.require(attributes(genericPassword(service: title)))
+        check.expect(secret(genericPassword(service: title, account: "router")) == .found(Data(utf8: "w1f1")))
+        let found = try check.require(attributes(genericPassword(service: title)).value)
         check.expect(found[kSecAttrAccount as String] as? String == "router")
         check.expect(found[kSecAttrLabel as String] as? String == title)
       }
@@ -317,9 +320,9 @@ struct SecItemKeePassXCTests {
             [kSecValueRef as String: item] as CFDictionary,
             [kSecValueData as String: Data(utf8: "new"), kSecAttrComment as String: "rotated"] as CFDictionary)
             == errSecSuccess)
-        let found = try check.require(attributes(internetPassword(server: host, account: "carol")))
+        let found = try check.require(attributes(internetPassword(server: host, account: "carol")).value)
         check.expect(found[kSecAttrComment as String] as? String == "rotated")
-        check.expect(secret(internetPassword(server: host, account: "carol")) == Data(utf8: "new"))
+        check.expect(secret(internetPassword(server: host, account: "carol")) == .found(Data(utf8: "new")))
         let script = """
           import json, secretstorage
           c = secretstorage.dbus_init()

@@ -9,8 +9,8 @@ struct SecItemMatchingTests {
   @Test("matching is exact and case-sensitive by default")
   func exactByDefault() {
     #expect(add(genericPassword(service: service, account: "Alice")) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service, account: "alice")) == 0)
-    #expect(matchCount(genericPassword(service: service, account: "Alice")) == 1)
+    #expect(matchCount(genericPassword(service: service, account: "alice")) == .itemNotFound)
+    #expect(matchCount(genericPassword(service: service, account: "Alice")) == .found(1))
   }
 
   @Test("a value followed by a newline is another value: neither found, changed nor deleted by a search without it")
@@ -18,14 +18,14 @@ struct SecItemMatchingTests {
     // KeePassXC's SearchItems finds "a\n" for "a" (its anchored search lets `$` match before a final newline).
     #expect(add(genericPassword(service: service, account: "a\n")) == errSecSuccess)
     #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service, account: "a")) == 1)
+    #expect(matchCount(genericPassword(service: service, account: "a")) == .found(1))
     let update = SecItemUpdate(
       genericPassword(service: service, account: "a") as CFDictionary,
       [kSecAttrLabel as String: "changed"] as CFDictionary)
     #expect(update == errSecSuccess)
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "changed"])) == 1)
+    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "changed"])) == .found(1))
     #expect(SecItemDelete(genericPassword(service: service, account: "a") as CFDictionary) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service, account: "a\n")) == 1)
+    #expect(matchCount(genericPassword(service: service, account: "a\n")) == .found(1))
   }
 
   @Test("kSecMatchCaseInsensitive finds strings that differ in case")
@@ -33,7 +33,7 @@ struct SecItemMatchingTests {
     #expect(add(genericPassword(service: service, account: "Alice")) == errSecSuccess)
     var query = genericPassword(service: service.uppercased(), account: "aLiCe")
     query[kSecMatchCaseInsensitive as String] = true
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
   }
 
   @Test("kSecMatchDiacriticInsensitive finds strings that differ in accents")
@@ -41,18 +41,18 @@ struct SecItemMatchingTests {
     #expect(add(genericPassword(service: service, account: "José")) == errSecSuccess)
     var query = genericPassword(service: service, account: "Jose")
     query[kSecMatchDiacriticInsensitive as String] = true
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
   }
 
   @Test("kSecMatchWidthInsensitive finds strings that differ in full-width and half-width forms")
   func widthInsensitive() {
     #expect(add(genericPassword(service: service, account: "ＡＢＣ１２３")) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service, account: "ABC123")) == 0)
+    #expect(matchCount(genericPassword(service: service, account: "ABC123")) == .itemNotFound)
     var query = genericPassword(service: service, account: "ABC123")
     query[kSecMatchWidthInsensitive as String] = true
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
     query[kSecMatchWidthInsensitive as String] = false
-    #expect(matchCount(query) == 0)
+    #expect(matchCount(query) == .itemNotFound)
   }
 
   @Test("kSecAttrLabel matches the item label")
@@ -61,14 +61,15 @@ struct SecItemMatchingTests {
       add(merged(genericPassword(service: service, account: "a"), [kSecAttrLabel as String: "My Label"]))
         == errSecSuccess)
     #expect(add(genericPassword(service: service, account: "b")) == errSecSuccess)
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "My Label"])) == 1)
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "my label"])) == 0)
+    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "My Label"])) == .found(1))
+    #expect(
+      matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "my label"])) == .itemNotFound)
   }
 
   @Test("the label defaults to the service, as on macOS")
   func defaultLabel() throws {
     #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
-    let found = try #require(attributes(genericPassword(service: service)))
+    let found = try attributes(genericPassword(service: service)).require()
     #expect(found[kSecAttrLabel as String] as? String == service)
   }
 
@@ -76,7 +77,7 @@ struct SecItemMatchingTests {
   func defaultInternetLabel() throws {
     let server = unique("host")
     #expect(add(internetPassword(server: server, account: "a")) == errSecSuccess)
-    #expect(attributes(internetPassword(server: server))?[kSecAttrLabel as String] as? String == server)
+    #expect(attributes(internetPassword(server: server)).value?[kSecAttrLabel as String] as? String == server)
   }
 
   @Test("a query with fewer attributes matches items with more")
@@ -86,9 +87,9 @@ struct SecItemMatchingTests {
       internetPassword(server: server, account: "a"),
       [kSecAttrPort as String: 8443, kSecAttrProtocol as String: kSecAttrProtocolHTTPS, kSecAttrPath as String: "/x"])
     #expect(add(full) == errSecSuccess)
-    #expect(matchCount(internetPassword(server: server)) == 1)
-    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 8443])) == 1)
-    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 443])) == 0)
+    #expect(matchCount(internetPassword(server: server)) == .found(1))
+    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 8443])) == .found(1))
+    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 443])) == .itemNotFound)
   }
 
   @Test("a generic query does not match internet passwords and vice versa")
@@ -99,7 +100,7 @@ struct SecItemMatchingTests {
     #expect(
       matchCount([
         kSecClass as String: kSecClassInternetPassword, kSecAttrAccount as String: "a", kSecAttrServer as String: name,
-      ]) == 1)
-    #expect(matchCount(genericPassword(service: name, account: "a")) == 1)
+      ]) == .found(1))
+    #expect(matchCount(genericPassword(service: name, account: "a")) == .found(1))
   }
 }

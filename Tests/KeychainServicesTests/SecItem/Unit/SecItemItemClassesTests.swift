@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -47,25 +48,95 @@ struct SecItemItemClassesTests {
   }
 }
 
+/// The persistent reference written now (`SKLPR2`: class, path, `\n`, creation time, `\n`, a JSON object of the
+/// primary-key attributes) given garbage: each malformed reference is not one (nil), which the SecItem functions
+/// answer with errSecParam (`SecItemReferenceTests`).
+@Suite("Persistent references of version 2 reject garbage")
+struct PersistentReferenceVersion2Tests {
+  static let path: ObjectPath = "/org/freedesktop/secrets/collection/login/42"
+  static let attributes = ["service": "s", "account": "a"]
+
+  /// A well-formed version 2 reference with these parts.
+  static func reference(created: String = "1700000000", body: String = #"{"account":"a","service":"s"}"#) -> Data {
+    Data("SKLPR2genp\(path.rawValue)\n\(created)\n\(body)".utf8)
+  }
+
+  @Test("a well-formed version 2 reference decodes to its class, path, creation time and attributes")
+  func wellFormed() throws {
+    let locator = try #require(PersistentReference.decode(Self.reference()))
+    #expect(locator.itemClassCode == "genp")
+    #expect(locator.path == Self.path)
+    #expect(locator.identity == ItemIdentity(created: 1_700_000_000, attributes: Self.attributes))
+    let encoded = ItemLocator(
+      itemClassCode: "genp", path: Self.path,
+      identity: ItemIdentity(created: 1_700_000_000, attributes: Self.attributes)
+    ).persistentReference
+    #expect(encoded == Self.reference())
+  }
+
+  @Test(
+    "a creation time that is not a decimal Int64 is not a reference",
+    arguments: ["", "x", "17e8", " 1700000000", "1700000000 ", "0x10", "99999999999999999999", "1.5", "+-1"])
+  func badCreationTime(_ created: String) {
+    #expect(PersistentReference.decode(Self.reference(created: created)) == nil)
+  }
+
+  @Test(
+    "a body that is not JSON is not a reference",
+    arguments: ["", "not json", "{", #"{"account":"a""#, "{'account':'a'}", "\u{0}"])
+  func notJSON(_ body: String) {
+    #expect(PersistentReference.decode(Self.reference(body: body)) == nil)
+  }
+
+  @Test(
+    "JSON that is not an object of strings is not a reference",
+    arguments: [
+      #"{"account":1}"#, #"{"account":null}"#, #"{"account":true}"#, #"{"account":["a"]}"#,
+      #"{"account":{"a":"b"}}"#, #"["account","a"]"#, #""account""#, "42",
+    ])
+  func nonStringJSON(_ body: String) {
+    #expect(PersistentReference.decode(Self.reference(body: body)) == nil)
+  }
+
+  @Test("every truncation of a version 2 reference is not a reference")
+  func truncated() {
+    let whole = Self.reference()
+    #expect(PersistentReference.decode(whole) != nil)
+    let decoded = (0..<whole.count).filter { PersistentReference.decode(whole.prefix($0)) != nil }
+    #expect(decoded == [], "prefixes that decoded")
+  }
+}
+
 @Suite("Application access groups from the environment")
 struct SecItemApplicationGroupsTests {
   @Test("without variables the executable's name is the only group")
   func processNameDefault() {
-    #expect(ApplicationIdentity.accessGroups(environment: [:], processName: "tool") == ["tool"])
+    #expect(ApplicationIdentity.identity(environment: [:], processName: "tool").groups == ["tool"])
   }
 
   @Test("KEYCHAIN_APPLICATION_IDENTIFIER names the application")
   func identifierVariable() {
-    let groups = ApplicationIdentity.accessGroups(
+    let identity = ApplicationIdentity.identity(
       environment: ["KEYCHAIN_APPLICATION_IDENTIFIER": "ABCDE12345.com.example.app"], processName: "tool")
-    #expect(groups == ["ABCDE12345.com.example.app"])
+    #expect(identity.groups == ["ABCDE12345.com.example.app"])
   }
 
   @Test("KEYCHAIN_ACCESS_GROUPS come first, the identifier last, as Apple orders entitlements")
   func extraGroups() {
-    let groups = ApplicationIdentity.accessGroups(
+    let identity = ApplicationIdentity.identity(
       environment: ["KEYCHAIN_ACCESS_GROUPS": "shared, team ,,shared", "KEYCHAIN_APPLICATION_IDENTIFIER": "app"],
       processName: "tool")
-    #expect(groups == ["shared", "team", "app"])
+    #expect(identity.groups == ["shared", "team", "app"])
+  }
+
+  @Test("an identifier also listed among the access groups stays the identifier, its group keeping its place")
+  func identifierAmongGroups() {
+    let identity = ApplicationIdentity.identity(
+      environment: [
+        "KEYCHAIN_ACCESS_GROUPS": "TEAM.com.example.app, TEAM.com.example.shared",
+        "KEYCHAIN_APPLICATION_IDENTIFIER": "TEAM.com.example.app",
+      ], processName: "tool")
+    #expect(identity.identifier == "TEAM.com.example.app")
+    #expect(identity.groups == ["TEAM.com.example.app", "TEAM.com.example.shared"])
   }
 }
