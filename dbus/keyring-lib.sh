@@ -3,12 +3,14 @@
 #
 # A state directory ("$KR_STATE") made by with-keyring holds everything of one private keyring:
 #   .with-keyring      marker: keyring-ctl refuses directories without it
-#   mode               unlocked | locked | no-provider | kwallet | file
+#   mode               unlocked | locked | no-provider | kwallet | keepassxc | file
 #   home/ data/ config/ cache/ run/ (0700)   HOME and XDG_* of the bus and the daemons
 #   bus                the bus's unix socket;  bus.address  its address;  bus.pid
 #   password           the keyring's master password (0600, random, no trailing newline)
-#   keyring.pid        the current gnome-keyring-daemon (kwalletd5 in --kwallet);  keyring.log  its output
+#   keyring.pid        the current gnome-keyring-daemon (kwalletd5 in --kwallet, keepassxc in --keepassxc);
+#                      keyring.log  its output
 #   kwallet.key        --kwallet only, instead of password: see dbus/kwallet-lib.sh
+#   --keepassxc        password is the database's; see dbus/keepassxc-lib.sh for its other files
 #   file-password      --file only: SECRET_FILE_TEST_PASSWORD (also in CMD's environment, as libsecret reads it)
 #   file-keyring/default.keyring   --file only: SECRET_FILE_TEST_PATH (created by the first write)
 # The password is only ever read from that file by redirection; it is never printed or put in argv.
@@ -139,10 +141,11 @@ kr_descendants() {
 
 kr_keyring_pid() { cat "$KR_STATE/keyring.pid" 2>/dev/null || true; }
 
-# The provider of the state directory's mode: gnome-keyring, kwallet or none.
+# The provider of the state directory's mode: gnome-keyring, kwallet, keepassxc or none.
 kr_provider() {
   case $(cat "$KR_STATE/mode" 2>/dev/null) in
     kwallet) echo kwallet ;;
+    keepassxc) echo keepassxc ;;
     no-provider) echo none ;;
     *) echo gnome-keyring ;;
   esac
@@ -150,7 +153,11 @@ kr_provider() {
 
 # What the provider daemon's command line contains (kr_alive): kwalletd5 starts as kwallet-pam.py.
 kr_daemon_match() {
-  if [[ $(kr_provider) == kwallet ]]; then echo kwallet; else echo gnome-keyring-daemon; fi
+  case $(kr_provider) in
+    kwallet) echo kwallet ;;
+    keepassxc) echo keepassxc ;;
+    *) echo gnome-keyring-daemon ;;
+  esac
 }
 
 # gdbus on the private bus ($DBUS_SESSION_BUS_ADDRESS), bounded.
@@ -278,3 +285,5 @@ kr_unlock() {
 
 # shellcheck source=dbus/kwallet-lib.sh
 . "$KR_HERE/kwallet-lib.sh"
+# shellcheck source=dbus/keepassxc-lib.sh
+. "$KR_HERE/keepassxc-lib.sh"

@@ -3,21 +3,36 @@ import Foundation
 /// The Secret Service provider a test runs against: the one of the keyring `dbus/with-keyring` made for the test
 /// process, and (see `PrivateKeyring.start`) the one private keyrings get.
 ///
-/// `KEYRING_BACKEND` (`gnome-keyring` or `kwallet`) chooses it; without it, it follows `WITH_KEYRING_MODE`, so that
-/// `dbus/with-keyring --kwallet swift test` runs every test on KWallet, private keyrings included.
+/// `KEYRING_BACKEND` (`gnome-keyring`, `kwallet` or `keepassxc`) chooses it; without it, it follows
+/// `WITH_KEYRING_MODE`, so that `dbus/with-keyring --kwallet swift test` runs every test on KWallet, and
+/// `dbus/with-keyring --keepassxc swift test` on KeePassXC, private keyrings included.
 public enum KeyringBackend: String, Sendable, CaseIterable, CustomStringConvertible {
   case gnomeKeyring = "gnome-keyring"
   case kwallet
+  case keepassxc
 
   /// The backend of this test process.
   public static var current: KeyringBackend {
     let environment = ProcessInfo.processInfo.environment
     if let chosen = environment["KEYRING_BACKEND"].flatMap(KeyringBackend.init(rawValue:)) { return chosen }
-    return environment["WITH_KEYRING_MODE"] == "kwallet" ? .kwallet : .gnomeKeyring
+    switch environment["WITH_KEYRING_MODE"] {
+    case "kwallet": return .kwallet
+    case "keepassxc": return .keepassxc
+    default: return .gnomeKeyring
+    }
   }
+
+  /// Whether tests run on GNOME Keyring.
+  public static var isGnomeKeyring: Bool { current == .gnomeKeyring }
 
   /// Whether tests run on KWallet.
   public static var isKWallet: Bool { current == .kwallet }
+
+  /// Whether tests run on KeePassXC.
+  public static var isKeePassXC: Bool { current == .keepassxc }
+
+  /// Whether the provider has gnome-keyring's in-memory `session` collection (KWallet and KeePassXC have none).
+  public static var hasSessionCollection: Bool { current == .gnomeKeyring }
 
   /// Whether this test process's SecItem calls (and libsecret's `secret_password_*`, e.g. secret-tool) store in
   /// libsecret's keyring file rather than in the Secret Service: `dbus/with-keyring --file swift test`, which
@@ -30,15 +45,16 @@ public enum KeyringBackend: String, Sendable, CaseIterable, CustomStringConverti
     switch self {
     case .gnomeKeyring: "/org/freedesktop/secrets/collection/login"
     case .kwallet: "/org/freedesktop/secrets/collection/kdewallet"
+    case .keepassxc: "/org/freedesktop/secrets/collection/Passwords"
     }
   }
 
   /// Every collection of a keyring `dbus/with-keyring` made, the default first: gnome-keyring has its in-memory
-  /// `session` collection besides `login`; KWallet has only its wallet.
+  /// `session` collection besides `login`; KWallet has only its wallet, KeePassXC only its database.
   public var collectionPaths: [String] {
     switch self {
     case .gnomeKeyring: [defaultCollectionPath, "/org/freedesktop/secrets/collection/session"]
-    case .kwallet: [defaultCollectionPath]
+    case .kwallet, .keepassxc: [defaultCollectionPath]
     }
   }
 

@@ -26,6 +26,10 @@ public final class PrivateKeyring: Sendable {
     /// `session` collection) is open and unlocked, opened with a random key through KWallet's PAM login
     /// path. Needs `libkf5wallet-bin` and `libqca-qt5-2-plugins`. Start-up takes ~250–550 ms.
     case kwallet
+    /// A headless KeePassXC owns org.freedesktop.secrets; its fresh database (collection `Passwords`, the
+    /// "default" alias, no `session` collection) is open and unlocked, every confirmation off. Needs `keepassxc`.
+    /// Start-up takes ~0.5–1 s (several seconds on a loaded machine), stopping it up to 2 s.
+    case keepassxc
 
     /// The `dbus/with-keyring` option.
     var option: String {
@@ -34,6 +38,7 @@ public final class PrivateKeyring: Sendable {
       case .locked: "--locked"
       case .noProvider: "--no-provider"
       case .kwallet: "--kwallet"
+      case .keepassxc: "--keepassxc"
       }
     }
 
@@ -42,7 +47,8 @@ public final class PrivateKeyring: Sendable {
 
   /// The mode it was started in (as asked for: `.unlocked` and `.locked` also on KWallet).
   public let mode: Mode
-  /// The provider it runs: KWallet for `.kwallet`, and for `.unlocked` and `.locked` when started on that backend.
+  /// The provider it runs: KWallet for `.kwallet`, KeePassXC for `.keepassxc`, and either for `.unlocked` and
+  /// `.locked` when started on that backend.
   public let backend: KeyringBackend
   /// The private bus's address (`unix:path=…,guid=…`): give it to a connection, or as DBUS_SESSION_BUS_ADDRESS.
   public let busAddress: String
@@ -71,14 +77,26 @@ public final class PrivateKeyring: Sendable {
   ///
   /// On `backend` `.kwallet` (by default the test process's, `KeyringBackend.current`), `.unlocked` starts KWallet
   /// (as `.kwallet`) and `.locked` starts KWallet and then locks it (`lock()`), so that tests written for a private
-  /// keyring run on KWallet too. Tests of gnome-keyring's own behaviour pass `backend: .gnomeKeyring`.
+  /// keyring run on KWallet too; the same for KeePassXC on `.keepassxc`. Tests of gnome-keyring's own behaviour pass
+  /// `backend: .gnomeKeyring`.
   ///
   /// - Throws: `KeyringFixtureError` when the scripts fail or are not ready within `timeout`.
   public static func start(
-    _ mode: Mode = .unlocked, backend: KeyringBackend = .current, timeout: Duration = .seconds(20)
+    _ mode: Mode = .unlocked, backend: KeyringBackend = .current, timeout: Duration = .seconds(30)
   ) throws -> PrivateKeyring {
-    let onKWallet = mode == .kwallet || (backend == .kwallet && (mode == .unlocked || mode == .locked))
-    let option = onKWallet ? Mode.kwallet.option : mode.option
+    let followsBackend = mode == .unlocked || mode == .locked
+    let provider: KeyringBackend =
+      switch mode {
+      case .kwallet: .kwallet
+      case .keepassxc: .keepassxc
+      default: followsBackend ? backend : .gnomeKeyring
+      }
+    let option =
+      switch provider {
+      case .kwallet: Mode.kwallet.option
+      case .keepassxc: Mode.keepassxc.option
+      case .gnomeKeyring: mode.option
+      }
     let holder = try KeyringHolder.launch(option: option, timeout: timeout)
     guard let bus = holder.environment["DBUS_SESSION_BUS_ADDRESS"], bus.hasPrefix("unix:"),
       let directory = holder.environment["WITH_KEYRING_DIR"], !directory.isEmpty
@@ -87,9 +105,8 @@ public final class PrivateKeyring: Sendable {
       throw KeyringFixtureError("keyring-holder reported no bus address or state directory: \(holder.environment)")
     }
     let keyring = PrivateKeyring(
-      mode: mode, backend: onKWallet ? .kwallet : .gnomeKeyring, holder: holder, busAddress: bus,
-      stateDirectory: directory)
-    if onKWallet && mode == .locked { try keyring.lock() }
+      mode: mode, backend: provider, holder: holder, busAddress: bus, stateDirectory: directory)
+    if provider != .gnomeKeyring && mode == .locked { try keyring.lock() }
     return keyring
   }
 

@@ -129,7 +129,9 @@ struct ItemLifecycleTests {
 
   @Test(
     "items can be created in the session collection",
-    .disabled(if: KeyringBackend.isKWallet, "KWallet has no session collection (CollectionTests.sessionAlias)"))
+    .disabled(
+      if: !KeyringBackend.hasSessionCollection,
+      "KWallet and KeePassXC have no session collection (CollectionTests.sessionAlias)"))
   func sessionCollection() throws {
     let connection = try TestKeyring.connection()
     let session = try #require(try connection.readAlias("session"))

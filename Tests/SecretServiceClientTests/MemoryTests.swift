@@ -29,8 +29,8 @@ struct MemoryTests {
     "resident memory stays flat over 1500 rounds of secrets, item info, search and refused/dismissed prompts",
     .disabled(if: addressSanitized, "AddressSanitizer's quarantine keeps freed memory resident"),
     .disabled(
-      if: KeyringBackend.isKWallet,
-      "uses gnome-keyring's session collection and its dismissed prompts; KWallet has neither"))
+      if: !KeyringBackend.isGnomeKeyring,
+      "uses gnome-keyring's session collection and its dismissed prompts; KWallet and KeePassXC have neither"))
   func flatMemory() async throws {
     guard ProcessInfo.processInfo.environment[Self.childMarker] == "1" else {
       let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")

@@ -11,7 +11,8 @@ import Dispatch
 /// operation made only of D-Bus calls costs neither.
 final class Deadline {
   private let end: DispatchTime
-  private let allowPrompts: Bool
+  /// Whether the operation's caller allows prompts (`init(timeout:allowPrompts:)`).
+  let allowsPrompts: Bool
   /// The GCancellable (one reference owned here) and the timer that cancels it, once `cancellable` was asked for.
   private var armed: (cancellable: UnsafeMutablePointer<GCancellable>, timer: DispatchSourceTimer)?
 
@@ -27,7 +28,7 @@ final class Deadline {
   /// shown (see `ssc_cancellable_allow_prompts`); otherwise every prompt is refused at once.
   init(timeout: Duration, allowPrompts: Bool = false) {
     end = DispatchTime.now() + .nanoseconds(Self.nanoseconds(timeout))
-    self.allowPrompts = allowPrompts
+    allowsPrompts = allowPrompts
   }
 
   deinit {
@@ -41,7 +42,7 @@ final class Deadline {
   var cancellable: UnsafeMutablePointer<GCancellable> {
     if let armed { return armed.cancellable }
     let cancellable = g_cancellable_new()!  // transfer full
-    if allowPrompts { ssc_cancellable_allow_prompts(cancellable) }  // transfer none
+    if allowsPrompts { ssc_cancellable_allow_prompts(cancellable) }  // transfer none
     let timer = DispatchSource.makeTimerSource(queue: Self.queue)
     // transfer full: the timer's own reference
     let reference = TimerReference(pointer: g_object_ref(cancellable).assumingMemoryBound(to: GCancellable.self))
@@ -55,6 +56,9 @@ final class Deadline {
 
   /// Whether the deadline passed.
   var isExpired: Bool { DispatchTime.now() >= end }
+
+  /// The time left (zero once passed).
+  var remaining: Duration { .milliseconds(isExpired ? 0 : Int64(remainingMilliseconds)) }
 
   /// Whether the timer has cancelled the GCancellable (false while nobody asked for it).
   var hasCancelled: Bool { armed.map { g_cancellable_is_cancelled($0.cancellable) != 0 } ?? false }  // transfer none

@@ -1,5 +1,6 @@
 internal import CLibSecret
 internal import CLibSecretShims
+import Synchronization
 
 /// A session with the provider on a `BusConnection`: libsecret's `SecretService` (our subclass, which accepts a
 /// given connection; session opened, no collections loaded) for the session's keys, the provider, and the bus name
@@ -25,6 +26,10 @@ final class ServiceHandle: @unchecked Sendable {
   /// The main context that was thread-default while the proxy was built: GDBusProxy binds its NameOwnerChanged
   /// subscription to it. Nobody iterates it while the handle lives; it is drained when the proxy is released.
   private let homeContext: OpaquePointer
+  /// Whether the provider can show no dialogs, once known (`providerIsHeadless`).
+  let headless = Mutex<Bool?>(nil)
+  /// KeePassXC: the collections the last search saw (`KeePassXCSearch`), nil before the first.
+  let keepassxcCollections = Mutex<[String]?>(nil)
 
   /// Opens a service on `bus` (or on a new connection to `address` when `bus` is nil).
   init(address: String?, reusing reused: BusConnection?, deadline: Deadline) throws(CallFailure) {

@@ -71,11 +71,4 @@ extension ServiceHandle {
       return SecretBytes(copying: bytes, count: Int(length))
     }
   }
-
-  /// The content type a secret is sent with: `text/plain` when the bytes are valid UTF-8 without NUL, else
-  /// `application/octet-stream` (KWallet stores `text/*` as a QString, losing invalid UTF-8 and everything from
-  /// the first NUL on).
-  static func contentType(of secret: SecretBytes) -> String {
-    secret.isUTF8TextWithoutNUL ? "text/plain" : "application/octet-stream"
-  }
 }

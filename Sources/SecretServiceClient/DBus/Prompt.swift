@@ -11,6 +11,14 @@ enum Prompt {
   /// The path the services return when no prompt is needed.
   static let none = "/"
 
+  /// Dismisses the prompt at `path` without running it, and without waiting for the reply.
+  static func dismiss(_ path: String, on handle: ServiceHandle) {
+    DBusBatch.sendWithoutReply(
+      DBusMethodCall(path: path, interface: "org.freedesktop.Secret.Prompt", method: "Dismiss", replyType: "()") {
+        nil
+      }, on: handle.bus, serviceName: handle.busName)
+  }
+
   /// Runs the prompt at `path` and returns its result, checked against `resultType` (e.g. `ao`, `o`).
   /// Fails with the shims' `PROMPT_REFUSED` / `PROMPT_DISMISSED` / `PROMPT_BAD_RESULT`, `G_IO_ERROR_CANCELLED` (the
   /// deadline), or the `Prompt` call's own error.

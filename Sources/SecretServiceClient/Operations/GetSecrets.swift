@@ -18,7 +18,8 @@ enum GetSecrets {
     var result: [ObjectPath: SecretBytes] = [:]
     while true {
       do {
-        result = try decode(handle.call(ServiceInterface.getSecrets(requested, session: handle.sessionPath()), deadline), handle)
+        result = try decode(
+          handle.call(ServiceInterface.getSecrets(requested, session: handle.sessionPath()), deadline), handle)
         break
       } catch  where error.error?.meansInvalidArguments == true || error.error?.meansNoSuchObject == true {
         // An item vanished (KWallet fails the whole call): ask again for the items that still exist, as long as
@@ -49,9 +50,8 @@ enum GetSecrets {
       let entry = dictionary.child(index)
       guard let path = entry.child(0).string else { continue }
       let encoded = entry.child(1)
-      result[ObjectPath(path)] = try encoded.withPointer { (pointer) throws(CallFailure) in
-        try handle.decodeSecret(pointer)
-      }
+      let secret = try encoded.withPointer { (pointer) throws(CallFailure) in try handle.decodeSecret(pointer) }
+      result[ObjectPath(path)] = handle.storedSecret(secret, contentType: encoded.child(3).string)
     }
     return result
   }

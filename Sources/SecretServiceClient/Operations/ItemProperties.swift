@@ -76,7 +76,7 @@ extension SecretServiceConnection {
     if items.isEmpty { return [] }
     return try perform(.item) { (handle, deadline) throws(CallFailure) in
       let batch = handle.send(ItemPropertyReads.calls(items, wanted), deadline)
-      return try ItemPropertyReads.replies(batch, items, wanted, handle: handle)
+      return try ItemPropertyReads.replies(batch, items, wanted, handle: handle, deadline)
     }
   }
 }
@@ -91,17 +91,24 @@ enum ItemPropertyReads {
     return items.map { PropertiesInterface.getAll($0, interface: ItemInterface.name) }
   }
 
-  /// The properties of `items` from the first `items.count` replies of `batch`; vanished items are omitted.
+  /// The properties of `items` from the first `items.count` replies of `batch`; vanished items are omitted. On
+  /// KeePassXC an item hidden in a locked database is there with `locked` true and nothing else.
   static func replies(
-    _ batch: DBusBatch, _ items: [ObjectPath], _ wanted: ItemPropertySet, handle: ServiceHandle
+    _ batch: DBusBatch, _ items: [ObjectPath], _ wanted: ItemPropertySet, handle: ServiceHandle,
+    _ deadline: Deadline
   ) throws(CallFailure) -> [ItemProperties] {
     var result: [ItemProperties] = []
     result.reserveCapacity(items.count)
     for (index, path) in items.enumerated() {
-      if let error = batch.error(index), error.meansNoSuchObject { continue }  // vanished meanwhile
+      if let error = batch.error(index), error.meansNoSuchObject {
+        if handle.databaseIsLockedOnKeePassXC(path, deadline) {
+          result.append(ItemProperties(path: path, locked: true))
+        }
+        continue  // vanished meanwhile
+      }
       let reply = try batch.take(index)
       if let name = wanted.propertyName {
-        result.append(try parse(path, name, PropertiesInterface.getReply(reply)))
+        result.append(try parse(path, name, PropertiesInterface.getReply(reply), handle: handle))
       } else {
         result.append(ItemProperties(try parseInfo(path, reply, handle: handle)))
       }
@@ -123,25 +130,27 @@ enum ItemPropertyReads {
     return result
   }
 
-  /// One item property from the value of a `Get` reply.
-  private static func parse(_ path: ObjectPath, _ name: String, _ value: consuming OwnedVariant) throws(CallFailure)
-    -> ItemProperties
-  {
+  /// One item property from the value of a `Get` reply (attributes as `ServiceHandle.visibleAttributes` says).
+  private static func parse(
+    _ path: ObjectPath, _ name: String, _ value: consuming OwnedVariant, handle: ServiceHandle
+  ) throws(CallFailure) -> ItemProperties {
     var properties = ItemProperties(path: path)
     switch name {
-    case "Attributes": properties.attributes = value.stringDictionary
+    case "Attributes": properties.attributes = value.stringDictionary.map(handle.visibleAttributes)
     case "Created": properties.created = value.uint64.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     case "Modified": properties.modified = value.uint64.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     case "Locked": properties.locked = value.bool
     default: break
     }
     if properties == ItemProperties(path: path) {
-      throw CallFailure(call: "\(PropertiesInterface.name).Get", cause: .other, message: "malformed item property \(name)")
+      throw CallFailure(
+        call: "\(PropertiesInterface.name).Get", cause: .other, message: "malformed item property \(name)")
     }
     return properties
   }
 
-  /// An `ItemInfo` from a `(a{sv})` `GetAll` reply; the label as given to `createItem`/`setLabel` (KWallet).
+  /// An `ItemInfo` from a `(a{sv})` `GetAll` reply; the label as given to `createItem`/`setLabel` (KWallet), the
+  /// attributes as `ServiceHandle.visibleAttributes` says (KeePassXC).
   private static func parseInfo(_ path: ObjectPath, _ reply: borrowing OwnedVariant, handle: ServiceHandle)
     throws(CallFailure) -> ItemInfo
   {
@@ -155,7 +164,7 @@ enum ItemPropertyReads {
     let created = dictionary.lookup("Created")?.uint64 ?? 0
     let modified = dictionary.lookup("Modified")?.uint64 ?? created
     return ItemInfo(
-      path: path, label: handle.readLabel(label), attributes: attributes,
+      path: path, label: handle.readLabel(label), attributes: handle.visibleAttributes(attributes),
       created: Date(timeIntervalSince1970: TimeInterval(created)),
       modified: Date(timeIntervalSince1970: TimeInterval(modified)), locked: locked)
   }

@@ -3,22 +3,28 @@ import Dispatch
 import Synchronization
 
 extension SecretServiceConnection {
-  /// Locks items or collections; returns what the service locked (it may lock a whole collection instead).
+  /// Locks items or collections; returns what the service locked (it may lock a whole collection instead). The
+  /// prompt KeePassXC returns is run as `ServiceHandle.runOperationPrompt` says.
   package func lock(_ objects: [ObjectPath]) throws(SecretServiceError) -> [ObjectPath] {
     try Validation.paths(objects, call: "\(ServiceInterface.name).Lock")
     if objects.isEmpty { return [] }
     return try perform(.collection) { (handle, deadline) throws(CallFailure) in
-      try Self.lockOrUnlock(ServiceInterface.lock(objects), handle, deadline)
+      try Self.lockOrUnlock(ServiceInterface.lock(objects), handle, deadline, locking: true)
     }
   }
 
-  /// `Service.Lock` or `Service.Unlock`, running the prompt the provider may return under the deadline's policy.
-  private static func lockOrUnlock(_ call: DBusMethodCall, _ handle: ServiceHandle, _ deadline: Deadline)
-    throws(CallFailure) -> [ObjectPath]
-  {
+  /// `Service.Lock` or `Service.Unlock`, running the prompt the provider may return: a `Lock`'s as
+  /// `ServiceHandle.runOperationPrompt` says, an `Unlock`'s under the deadline's policy.
+  private static func lockOrUnlock(
+    _ call: DBusMethodCall, _ handle: ServiceHandle, _ deadline: Deadline, locking: Bool = false
+  ) throws(CallFailure) -> [ObjectPath] {
     let (objects, prompt) = try ServiceInterface.objectsAndPrompt(handle.call(call, deadline), call: call.name)
     if prompt == Prompt.none { return objects }
-    guard let done = try Prompt.run(prompt, resultType: "ao", on: handle, deadline).stringArray else {
+    let result =
+      locking
+      ? try handle.runOperationPrompt(prompt, resultType: "ao", call: call.name, deadline)
+      : try Prompt.run(prompt, resultType: "ao", on: handle, deadline)
+    guard let done = result.stringArray else {
       throw CallFailure(call: call.name, cause: .other, message: "the prompt returned no objects")
     }
     return done.map { ObjectPath($0) }
@@ -38,9 +44,15 @@ extension SecretServiceConnection {
   /// KWallet: a wallet that is open (at login through PAM) still reports `Locked` until a client unlocks it, through
   /// a prompt that completes at once without a dialog: that prompt is run even with `.refused`. A closed wallet
   /// asks for its password in a dialog: with `.refused` the call fails at once with `.locked`, without asking; when
-  /// kwalletd cannot show dialogs (headless: `ServiceHandle.kwalletIsHeadless`) it fails at once with
+  /// kwalletd cannot show dialogs (headless: `ServiceHandle.providerIsHeadless`) it fails at once with
   /// `.promptDismissed`, as gnome-keyring's headless prompts are dismissed, instead of waiting out the deadline for a
   /// dialog nobody can see (which would also block KWallet's PAM unlock until the daemon restarts).
+  ///
+  /// KeePassXC: its every unlock prompt needs a dialog (its password dialog for a locked database, its access
+  /// confirmation for an item it asks about). So with `.refused` the call fails at once with `.locked`, and on a
+  /// KeePassXC that cannot show dialogs with `.promptDismissed`, without sending `Unlock` (whose dialog would never
+  /// return and would block KeePassXC); items hidden in a locked database count as locked
+  /// (`ServiceHandle.lockedOnKeePassXC`).
   package func unlock(_ objects: [ObjectPath], ui: UIPolicy, timeout: Duration? = nil) throws(SecretServiceError)
     -> [ObjectPath]
   {
@@ -58,6 +70,17 @@ extension SecretServiceConnection {
     return try perform(.collection, timeout: left, allowPrompts: ui == .allowed) {
       (handle, deadline) throws(CallFailure) in
       let paths = objects
+      if handle.isKeePassXC {
+        // Read with `try`: a missing object is `.notFound`, a stopped daemon `.timedOut`.
+        if try handle.lockedOnKeePassXC(paths, deadline).isEmpty { return objects }
+        if ui == .refused {
+          throw CallFailure(
+            call: call, cause: .locked, message: "unlocking needs KeePassXC's dialog; prompts are refused")
+        }
+        if handle.providerIsHeadless(deadline) {
+          throw CallFailure(call: call, cause: .promptDismissed, message: "KeePassXC cannot show its unlock dialog")
+        }
+      }
       if handle.isKWallet {
         // Read with `try`: a missing object is `.notFound`, a stopped daemon `.timedOut`.
         var anyLocked = false
@@ -95,7 +118,7 @@ extension SecretServiceConnection {
       ssc_cancellable_allow_prompts(deadline.cancellable)  // transfer none; the prompt shows no dialog
     } else if ui == .refused {
       throw CallFailure(call: call, cause: .locked, message: "the wallet is closed and prompts are not allowed")
-    } else if handle.kwalletIsHeadless(deadline) {
+    } else if handle.providerIsHeadless(deadline) {
       throw CallFailure(
         call: call, cause: .promptDismissed, message: "the wallet is closed and KWallet cannot show its dialog")
     }

@@ -1,6 +1,7 @@
 extension SecretServiceConnection {
   /// The items of every collection whose attributes contain `attributes` (exact, case-sensitive), split by lock
-  /// state. `[:]` matches every item. No proxies are built.
+  /// state. `[:]` matches every item. No proxies are built. On KeePassXC the locked list also names every locked
+  /// collection, whose items are hidden (`KeePassXCSearch`).
   package func searchItems(attributes: [String: String]) throws(SecretServiceError)
     -> (unlocked: [ObjectPath], locked: [ObjectPath])
   {
@@ -15,6 +16,7 @@ extension SecretServiceConnection {
     for attributes in queries { try Validation.attributes(attributes, call: "\(ServiceInterface.name).SearchItems") }
     if queries.isEmpty { return [] }
     return try perform(.service) { (handle, deadline) throws(CallFailure) in
+      if handle.isKeePassXC { return try KeePassXCSearch.run(handle, queries, deadline) }
       let batch = handle.send(queries.map(ServiceInterface.searchItems), deadline)
       var results: [(unlocked: [ObjectPath], locked: [ObjectPath])] = []
       for index in queries.indices { results.append(try ServiceInterface.searchItemsReply(batch.take(index))) }

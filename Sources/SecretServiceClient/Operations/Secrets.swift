@@ -25,7 +25,7 @@ extension SecretServiceConnection {
       let together = wantsSecrets && !handle.isKWallet
       if together { calls.append(ServiceInterface.getSecrets(items, session: try handle.sessionPath())) }
       let batch = handle.send(calls, deadline)
-      let properties = try ItemPropertyReads.replies(batch, items, wanted, handle: handle)
+      let properties = try ItemPropertyReads.replies(batch, items, wanted, handle: handle, deadline)
       guard wantsSecrets else { return (properties, [:]) }
       var found: [ObjectPath: SecretBytes]
       if together, batch.error(items.count) == nil {
@@ -38,8 +38,9 @@ extension SecretServiceConnection {
     }
   }
 
-  /// Items without a secret are locked or gone: `.locked` when one is locked, nothing when all are gone, an error
-  /// when one is there and unlocked (a provider that returned no secret for it).
+  /// Items without a secret are locked or gone: `.locked` when one is locked (on KeePassXC also when one is hidden in
+  /// a locked database), nothing when all are gone, an error when one is there and unlocked (a provider that
+  /// returned no secret for it).
   private static func checkMissingSecrets(
     _ items: [ObjectPath], _ found: [ObjectPath: SecretBytes], _ handle: ServiceHandle, _ deadline: Deadline
   ) throws(CallFailure) {
@@ -48,6 +49,10 @@ extension SecretServiceConnection {
     let call = "\(ServiceInterface.name).GetSecrets"
     let infos = try ItemPropertyReads.info(handle, Array(missing), deadline)
     if infos.contains(where: \.locked) { throw CallFailure(call: call, cause: .locked, message: "an item is locked") }
+    let gone = missing.subtracting(infos.map(\.path))
+    if gone.contains(where: { handle.databaseIsLockedOnKeePassXC($0, deadline) }) {
+      throw CallFailure(call: call, cause: .locked, message: "the database is locked")
+    }
     if !infos.isEmpty {
       throw CallFailure(call: call, cause: .other, message: "the service returned no secret for an unlocked item")
     }

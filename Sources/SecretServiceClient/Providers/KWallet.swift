@@ -46,7 +46,8 @@ extension ServiceHandle {
       throw CallFailure(call: "\(PropertiesInterface.name).Get", cause: .other, message: "Label is not s")
     }
     _ = try call(
-      PropertiesInterface.set(item, interface: ItemInterface.name, property: "Label", value: VariantBuilder.string(label)),
+      PropertiesInterface.set(
+        item, interface: ItemInterface.name, property: "Label", value: VariantBuilder.string(label)),
       deadline)
   }
 }
@@ -122,31 +123,6 @@ extension ServiceHandle {
       return reply.child(0).bool
     }
     return nil
-  }
-
-  /// KWallet: whether the daemon cannot show a dialog, so that an unlock prompt would never be answered. Told from
-  /// the daemon's environment (`/proc/<pid>/environ`, same user): `QT_QPA_PLATFORM` `offscreen` or `minimal`, or
-  /// neither `DISPLAY` nor `WAYLAND_DISPLAY`. False when it cannot be read (then prompts are waited for).
-  func kwalletIsHeadless(_ deadline: Deadline) -> Bool {
-    guard isKWallet else { return false }
-    guard let reply = try? call(BusInterface.getConnectionUnixProcessID(busName), deadline),
-      let pid = reply.child(0).uint32
-    else { return false }
-    var contents: UnsafeMutablePointer<gchar>? = nil
-    var length: gsize = 0
-    // contents: transfer full (g_file_get_contents reads /proc files, whose size is 0, to their end)
-    guard g_file_get_contents("/proc/\(pid)/environ", &contents, &length, nil) != 0, let contents else {
-      return false
-    }
-    let data = Data(bytes: contents, count: Int(length))
-    g_free(contents)  // transfer full
-    var environment: [String: String] = [:]
-    for entry in data.split(separator: 0) {
-      guard let text = String(bytes: entry, encoding: .utf8), let equals = text.firstIndex(of: "=") else { continue }
-      environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-    }
-    if let platform = environment["QT_QPA_PLATFORM"], ["offscreen", "minimal"].contains(platform) { return true }
-    return (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty
   }
 }
 

@@ -8,13 +8,16 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   case gnomeKeyring
   /// KDE's kwalletd5 or kwalletd6 (it also owns `org.kde.kwalletd5` / `org.kde.kwalletd6`).
   case kwallet
-  /// Anything else (KeePassXC, …): treated as the Secret Service specification says.
+  /// KeePassXC with its Secret Service integration on (it also owns `org.keepassxc.KeePassXC.MainWindow`).
+  case keepassxc
+  /// Anything else: treated as the Secret Service specification says.
   case other
 
   package var description: String {
     switch self {
     case .gnomeKeyring: "gnome-keyring"
     case .kwallet: "kwallet"
+    case .keepassxc: "keepassxc"
     case .other: "other"
     }
   }
@@ -22,6 +25,7 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   /// The names whose owner tells the provider apart: a provider owns them beside `org.freedesktop.secrets`.
   private static let markers: [(name: String, provider: ServiceProvider)] = [
     ("org.gnome.keyring", .gnomeKeyring), ("org.kde.kwalletd5", .kwallet), ("org.kde.kwalletd6", .kwallet),
+    (KeePassXC.mainWindowName, .keepassxc),
   ]
 
   /// Finds who provides `busName` on `bus`: pings it first (so that an activatable provider starts, and a missing

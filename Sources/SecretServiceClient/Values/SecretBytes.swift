@@ -87,6 +87,34 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
     withUnsafeBytes { mine in other.withUnsafeBytes { theirs in mine.elementsEqual(theirs) } }
   }
 
+  /// The bytes in base64, in a new wiped-on-release buffer (the intermediate copy is wiped too).
+  func base64Encoded() -> SecretBytes {
+    var encoded = withUnsafeBytes { bytes in
+      // Wraps our buffer without copying it; only the encoded copy is made.
+      Data(
+        bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(buffer.baseAddress!)),
+        count: bytes.count,
+        deallocator: .none
+      ).base64EncodedData()
+    }
+    defer { encoded.resetBytes(in: 0..<encoded.count) }
+    return SecretBytes(encoded)
+  }
+
+  /// The bytes decoded from base64, in a new wiped-on-release buffer; nil when they are not base64.
+  func base64Decoded() -> SecretBytes? {
+    var decoded = withUnsafeBytes { bytes in
+      Data(
+        base64Encoded: Data(
+          bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(buffer.baseAddress!)),
+          count: bytes.count,
+          deallocator: .none))
+    }
+    guard decoded != nil else { return nil }
+    defer { decoded!.resetBytes(in: 0..<decoded!.count) }
+    return SecretBytes(decoded!)
+  }
+
   package var description: String { "SecretBytes(\(count) bytes)" }
   package var debugDescription: String { description }
 }

@@ -10,12 +10,12 @@ import Testing
 /// checks; see docs/reliability.md for what macOS says) and writes nothing; searches, updates and deletes cover
 /// every collection and keep working. (gnome-keyring 42.1 accepts `SetAlias("default", "/")` but keeps the alias,
 /// so deleting the collection is the only way to lose it.)
-// KWallet: SecItemFaultTests.noDefaultCollection deletes its wallet's collection instead.
+// KWallet and KeePassXC: SecItemFaultTests.noDefaultCollection deletes the wallet's collection, closes the database.
 @Suite(
   "Reliability: no default collection",
   .disabled(
-    if: KeyringBackend.isKWallet,
-    "needs gnome-keyring's session collection to keep an item in; KWallet has only its wallet"))
+    if: !KeyringBackend.isGnomeKeyring,
+    "needs gnome-keyring's session collection to keep an item in; KWallet has only its wallet, KeePassXC its database"))
 struct NoDefaultCollectionTests {
   let service = unique("nodefault")
   let group = unique("nodefault-app")

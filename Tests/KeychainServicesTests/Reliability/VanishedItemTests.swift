@@ -9,9 +9,12 @@ import Testing
 ///
 /// Made deterministic with the daemon paused: the SecItem call's `SearchItems` is queued first, then another
 /// client's `Item.Delete` (one `dbus-send` message); on SIGCONT gnome-keyring answers the search (the item still
-/// exists), then deletes it, and the SecItem call's next message (reading the item) finds it gone. The order is not
-/// left to sleeps: a bus monitor shows the search queued before the other client's Delete is sent, and afterwards
-/// the bus's order of the three messages (search, Delete, the call's next message) is asserted.
+/// exists), then deletes it, and the SecItem call's next message (reading the item) finds it gone. KeePassXC deletes
+/// only through the prompt `Item.Delete` returns, and runs a prompt after the messages already queued: there the
+/// other client calls `Delete` before the daemon is paused, and queues the prompt's `Prompt` *before* the SecItem
+/// call's search, which still sees the item; the deletion comes before the SecItem call's next message. The order is
+/// not left to sleeps: a bus monitor shows each message queued before the next is sent, and afterwards the bus's
+/// order of the three messages (search, deletion, the call's next message) is asserted.
 @Suite("Reliability: items vanishing between search and use")
 struct VanishedItemTests {
   /// Runs `operation` on its own thread against a paused daemon, deletes the item behind it with another client,
@@ -24,31 +27,55 @@ struct VanishedItemTests {
     let address = keyring.busAddress
     // Warm the shared connection so that the operation's first message is its search.
     _ = SecItemEnvironment.withBus(address) { copyMatching(genericPassword(service: "warm-up")) }
+    let deletion = try deletionMessage(for: path, on: keyring)
     let monitor = try BusMonitor(busAddress: address, rules: ["type=method_call"])
     defer { monitor.stop() }
     let daemon = try PausedDaemon(keyring)
     defer { daemon.resume() }
+    let deletesFirst = keyring.backend == .keepassxc
+    func order(_ output: String) -> BusOrder { BusOrder(output, service: service, deletion: deletion) }
+    func sendDeletion() throws -> BackgroundCommand {
+      let deleter = try dbusSend(on: keyring, path: deletion.path, method: deletion.method, deletion.arguments)
+      try #require(
+        Self.waitFor(monitor) { order($0).delete != nil }, "the other client's deletion never reached the bus")
+      return deleter
+    }
+    // KeePassXC: the other client's Prompt is queued for the paused daemon first …
+    let early = deletesFirst ? try sendDeletion() : nil
     let run = ThreadRun { SecItemEnvironment.withBus(address, operation) }
-    // The operation's SearchItems for the service is on the bus, queued for the paused daemon …
-    try #require(
-      Self.waitFor(monitor) { BusOrder($0, service: service, item: path.rawValue).search != nil },
-      "the operation's search never reached the bus")
-    let deleter = try dbusSend(on: keyring, path: path.rawValue, method: "org.freedesktop.Secret.Item.Delete")
-    // … and the other client's Delete behind it.
-    try #require(
-      Self.waitFor(monitor) { BusOrder($0, service: service, item: path.rawValue).delete != nil },
-      "the other client's Delete never reached the bus")
+    // … the operation's SearchItems for the service is on the bus, queued for the paused daemon …
+    try #require(Self.waitFor(monitor) { order($0).search != nil }, "the operation's search never reached the bus")
+    // … elsewhere the other client's Delete behind it.
+    let deleter = try early ?? sendDeletion()
     daemon.resume()
     let status = run.wait(.seconds(20))
     let deleted = deleter.wait(timeout: .seconds(10))
     #expect(deleted.succeeded, "\(deleted)")
     #expect(try listing.paths(matching: ["service": service]).isEmpty)
     SecItemEnvironment.forgetConnection(busAddress: address)
-    let order = BusOrder(monitor.stop(), service: service, item: path.rawValue)
-    let (search, delete, next) = (order.search ?? .max, order.delete ?? .max, order.nextAfterDelete ?? .max)
-    #expect(search < delete, "the search was not on the bus before the other client's Delete: \(order)")
-    #expect(delete < next, "the operation sent nothing after the Delete: \(order)")
+    let seen = order(monitor.stop())
+    let (search, delete) = (seen.search ?? .max, seen.delete ?? .max)
+    if deletesFirst {
+      #expect(delete < search, "the other client's Prompt was not on the bus before the search: \(seen)")
+      #expect(seen.nextAfterSearch != nil, "the operation sent nothing after its search: \(seen)")
+    } else {
+      #expect(search < delete, "the search was not on the bus before the other client's Delete: \(seen)")
+      #expect(delete < seen.nextAfterDelete ?? .max, "the operation sent nothing after the Delete: \(seen)")
+    }
     return status
+  }
+
+  /// The one message that deletes the item at `path`: `Item.Delete`, or on KeePassXC the `Prompt` of the prompt its
+  /// `Delete` (sent now) returned.
+  func deletionMessage(for path: ObjectPath, on keyring: PrivateKeyring) throws
+    -> (path: String, method: String, arguments: [String])
+  {
+    guard keyring.backend == .keepassxc else { return (path.rawValue, "org.freedesktop.Secret.Item.Delete", []) }
+    let asked = try dbusSend(on: keyring, path: path.rawValue, method: "org.freedesktop.Secret.Item.Delete")
+      .wait(timeout: .seconds(10))
+    let prompt = try #require(
+      asked.output.split(separator: "\"").dropFirst().first.map(String.init), "no prompt in \(asked)")
+    return (prompt, "org.freedesktop.Secret.Prompt.Prompt", ["string:"])
   }
 
   /// Polls the monitor's output until `condition` holds (true) or 20 s pass (false).
@@ -177,16 +204,18 @@ struct VanishedItemTests {
   }
 }
 
-/// Where, among the method calls `dbus-monitor` printed (in the bus's order), the race's three messages are: the
-/// operation's `SearchItems` naming the service, the other client's `Delete` of the item, and the operation's first
-/// call after that Delete.
+/// Where, among the method calls `dbus-monitor` printed (in the bus's order), the race's messages are: the
+/// operation's `SearchItems` naming the service, the other client's deletion (`deletion`: the method, such as
+/// `org.freedesktop.Secret.Item.Delete`, called on the object at its path), and the operation's first call after
+/// each of them.
 struct BusOrder: CustomStringConvertible {
   var search: Int?
   var delete: Int?
   var nextAfterDelete: Int?
+  var nextAfterSearch: Int?
   var calls: [String] = []
 
-  init(_ output: String, service: String, item: String) {
+  init(_ output: String, service: String, deletion: (path: String, method: String, arguments: [String])) {
     // A message is its header line and the indented argument lines after it.
     var messages: [(header: String, body: String)] = []
     for line in output.split(separator: "\n").map(String.init) {
@@ -206,17 +235,23 @@ struct BusOrder: CustomStringConvertible {
       parsed[$0].member == "SearchItems" && messages[$0].body.contains("\"\(service)\"")
     }
     let searcher = search.flatMap { parsed[$0].sender }
+    let member = deletion.method.split(separator: ".").last.map(String.init)
     delete = messages.indices.first {
-      parsed[$0].member == "Delete" && field("path", messages[$0].header) == item && parsed[$0].sender != searcher
+      parsed[$0].member == member && field("path", messages[$0].header) == deletion.path
+        && parsed[$0].sender != searcher
     }
     if let delete, let searcher {
       nextAfterDelete = messages.indices.first { $0 > delete && parsed[$0].sender == searcher }
+    }
+    if let search, let searcher {
+      nextAfterSearch = messages.indices.first { $0 > search && parsed[$0].sender == searcher }
     }
   }
 
   var description: String {
     "search \(search.map(String.init) ?? "none"), delete \(delete.map(String.init) ?? "none"), "
-      + "next \(nextAfterDelete.map(String.init) ?? "none"); calls \(calls)"
+      + "next \(nextAfterDelete.map(String.init) ?? "none"), after the search \(nextAfterSearch.map(String.init) ?? "none"); "
+      + "calls \(calls)"
   }
 }
 

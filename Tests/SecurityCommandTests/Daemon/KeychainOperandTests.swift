@@ -19,7 +19,9 @@ struct KeychainOperandTests {
 
   @Test(
     "a search restricted to another keychain finds nothing",
-    .disabled(if: KeyringBackend.isKWallet, "KWallet has one collection only: there is no other keychain to search"))
+    .disabled(
+      if: !KeyringBackend.hasSessionCollection,
+      "KWallet and KeePassXC have one collection only: there is no other keychain to search"))
   func searchInOtherKeychain() {
     #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x"]).status == 0)
     let run = security(["find-generic-password", "-s", service, "session"])
@@ -69,8 +71,8 @@ struct KeychainOperandTests {
       #expect(run.status == 252)
       #expect(
         run.error == "security: SecKeychainItemCreateFromContent (session): Function or operation not implemented.\n")
-    case .kwallet:
-      // KWallet has no `session` collection: an unknown keychain.
+    case .kwallet, .keepassxc:
+      // KWallet and KeePassXC have no `session` collection: an unknown keychain.
       #expect(run.status == 50)
       #expect(
         run.error

@@ -19,8 +19,12 @@ struct SecretServiceStore: ItemStore {
   /// 42.1, also across restarts); KWallet numbers them anew on every start, other providers use UUIDs.
   var pathsFollowInsertion: Bool { (try? connection.provider()) == .gnomeKeyring }
 
-  /// gnome-keyring keeps an item's path for the item's life, across restarts; KWallet does not.
-  var pathsAreStable: Bool { (try? connection.provider()) == .gnomeKeyring }
+  /// gnome-keyring keeps an item's path for the item's life, across restarts, and so does KeePassXC (the path ends
+  /// in the entry's UUID); KWallet does not.
+  var pathsAreStable: Bool {
+    let provider = try? connection.provider()
+    return provider == .gnomeKeyring || provider == .keepassxc
+  }
 
   func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ObjectPath], locked: [ObjectPath])] {
     try call { () throws(SecretServiceError) in try connection.searchItems(queries) }

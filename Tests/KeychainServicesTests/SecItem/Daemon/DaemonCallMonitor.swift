@@ -64,12 +64,23 @@ final class DaemonCallMonitor: Sendable {
       guard from == sender else { continue }
       if member == "Get", message.count > 2, let property = quoted(message[2]) {
         round.append("Get \(property)")
+      } else if member == "SearchItems", searchesFields(message) {
+        round.append("SearchItems of fields")
       } else {
         round.append(member)
       }
     }
     if !round.isEmpty { rounds.append(round) }
     return rounds
+  }
+
+  /// Whether a `SearchItems` call searches KeePassXC's entry fields (`Title`, `UserName`), as the bridge does on
+  /// KeePassXC next to a search for the names clients use (`Providers/KeePassXCEntries.swift`).
+  private static func searchesFields(_ message: [String]) -> Bool {
+    zip(message, message.dropFirst()).contains { entry, key in
+      entry.trimmingCharacters(in: .whitespaces) == "dict entry("
+        && ["Title", "UserName"].contains(quoted(key) ?? "")
+    }
   }
 
   /// The text between the first pair of double quotes of a `   string "…"` line.

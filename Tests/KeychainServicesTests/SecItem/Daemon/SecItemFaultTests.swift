@@ -173,16 +173,22 @@ struct SecItemFaultTests {
     }
   }
 
-  @Test("no default collection (login deleted) is errSecNoDefaultKeychain on add")
+  @Test("no default collection (login deleted, KeePassXC's database closed) is errSecNoDefaultKeychain on add")
   func noDefaultCollection() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
-    let removed = try keyring.run(
-      "gdbus",
-      [
-        "call", "--session", "--dest", "org.freedesktop.secrets", "--object-path",
-        keyring.backend.defaultCollectionPath, "--method", "org.freedesktop.Secret.Collection.Delete",
-      ])
+    // KeePassXC's Collection.Delete returns a prompt that deletes the database file; closing it takes it away too.
+    let removal =
+      keyring.backend == .keepassxc
+      ? [
+        "--dest", "org.keepassxc.KeePassXC.MainWindow", "--object-path", "/keepassxc", "--method",
+        "org.keepassxc.KeePassXC.MainWindow.closeAllDatabases",
+      ]
+      : [
+        "--dest", "org.freedesktop.secrets", "--object-path", keyring.backend.defaultCollectionPath, "--method",
+        "org.freedesktop.Secret.Collection.Delete",
+      ]
+    let removed = try keyring.run("gdbus", ["call", "--session"] + removal)
     try #require(removed.succeeded, "\(removed)")
     #expect(on(keyring) { add(genericPassword(service: service)) } == errSecNoDefaultKeychain)
   }

@@ -13,6 +13,21 @@ struct SecItemMatchingTests {
     #expect(matchCount(genericPassword(service: service, account: "Alice")) == .found(1))
   }
 
+  @Test("a value followed by a newline is another value: neither found, changed nor deleted by a search without it")
+  func trailingNewline() {
+    // KeePassXC's SearchItems finds "a\n" for "a" (its anchored search lets `$` match before a final newline).
+    #expect(add(genericPassword(service: service, account: "a\n")) == errSecSuccess)
+    #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service, account: "a")) == .found(1))
+    let update = SecItemUpdate(
+      genericPassword(service: service, account: "a") as CFDictionary,
+      [kSecAttrLabel as String: "changed"] as CFDictionary)
+    #expect(update == errSecSuccess)
+    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "changed"])) == .found(1))
+    #expect(SecItemDelete(genericPassword(service: service, account: "a") as CFDictionary) == errSecSuccess)
+    #expect(matchCount(genericPassword(service: service, account: "a\n")) == .found(1))
+  }
+
   @Test("kSecMatchCaseInsensitive finds strings that differ in case")
   func caseInsensitive() {
     #expect(add(genericPassword(service: service, account: "Alice")) == errSecSuccess)
