@@ -92,6 +92,26 @@ kr_running() {
   [[ ${stat%% *} != Z ]]
 }
 
+# Waits until "$3" (a command, with its arguments after it) succeeds, failing when the provider process started
+# in this state directory (named "$1" in messages) exits or the timeout passes ("$2" says what is awaited).
+kr_wait_for() {
+  local provider=$1 what=$2 pid deadline
+  shift 2
+  pid=$(kr_keyring_pid)
+  deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
+  until "$@"; do
+    if ! kr_running "$pid"; then
+      kr_die "$provider exited before $what; its log:
+$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
+    fi
+    if (($(kr_now_ms) > deadline)); then
+      kr_die "timed out after ${KR_TIMEOUT}s waiting for $what ($provider pid $pid); its log:
+$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
+    fi
+    sleep 0.02
+  done
+}
+
 # Ends a process we started: SIGTERM (or $3), then SIGKILL after ~2 s. Only if it is what we expect.
 kr_end_process() {
   local pid=$1 want=$2 sig=${3:-TERM} i

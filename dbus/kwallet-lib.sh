@@ -66,23 +66,9 @@ kr_kwallet_spawn() {
   echo "$pid" >"$KR_STATE/keyring.pid"
 }
 
-# Waits until "$1" (a command) succeeds, failing when kwalletd5 exits or the timeout passes.
+# Waits until "$2" (a command) succeeds, failing when kwalletd5 exits or the timeout passes ("$1" says what is awaited).
 kr_kwallet_wait() {
-  local what=$1 pid deadline
-  shift
-  pid=$(kr_keyring_pid)
-  deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
-  until "$@"; do
-    if ! kr_running "$pid"; then
-      kr_die "kwalletd5 exited before $what; its log:
-$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
-    fi
-    if (($(kr_now_ms) > deadline)); then
-      kr_die "timed out after ${KR_TIMEOUT}s waiting for $what (kwalletd5 pid $pid); its log:
-$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
-    fi
-    sleep 0.02
-  done
+  kr_wait_for kwalletd5 "$@"
 }
 
 kr_kwallet_has_collection() { kr_read_alias default >/dev/null; }
