@@ -148,7 +148,8 @@ struct ItemFinder {
       guard competing, let limit else { return try verify(ordered, request, policy: policy) }
       var found = try verify(Array(ordered.prefix(limit)), request, policy: policy)
       if found.items.count < limit {
-        found.append(try best(Array(ordered.dropFirst(limit)), request, limit: limit - found.items.count, policy: policy))
+        found.append(
+          try best(Array(ordered.dropFirst(limit)), request, limit: limit - found.items.count, policy: policy))
       }
       return found
     }
@@ -179,7 +180,9 @@ struct ItemFinder {
       if request.needed == .attributes {
         // What decides the match is read already: only the secrets are missing, if wanted.
         found.items += batch
-        if request.secrets { found.secrets.merge(try store.read(batch.map(\.path), [], secrets: true).secrets) { a, _ in a } }
+        if request.secrets {
+          found.secrets.merge(try store.read(batch.map(\.path), [], secrets: true).secrets) { a, _ in a }
+        }
       } else {
         found.append(try verify(batch.map(\.path), request, policy: policy))
       }
@@ -191,7 +194,7 @@ struct ItemFinder {
   /// items that match, in the order of `paths`. `forOrdering`: the creation time of items without an insertion stamp
   /// is read too. An item that does not match and whose lock state is unknown is checked again: an item locked
   /// after the search shows hashed attributes, so it is left out under `.skip` and an error otherwise, never taken
-  /// for a mismatch.
+  /// for a mismatch. The key of an unfinished identity add is left out (`PendingIdentityKey`).
   private func verify(
     _ paths: [ObjectPath], _ request: Request, policy: AuthenticationUI, forOrdering: Bool = false
   ) throws(SecItemError) -> Found {
@@ -205,8 +208,7 @@ struct ItemFinder {
         if policy == .skip { continue }
         throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
       }
-      if let stored = StoredItem(ItemSnapshot(item)), ItemMatcher.matches(stored, request.query, scope: request.scope)
-      {
+      if let stored = StoredItem(ItemSnapshot(item)), ItemMatcher.matches(stored, request.query, scope: request.scope) {
         found.items.append(stored)
         if let secret = read.secrets[item.path] { found.secrets[item.path] = secret }
       } else if item.locked == nil {
@@ -217,6 +219,12 @@ struct ItemFinder {
       policy != .skip
     {
       throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
+    }
+    if found.items.contains(where: PendingIdentityKey.isMarked) {
+      // The private key of an identity add that has not reached its certificate is not stored yet.
+      found.items = try PendingIdentityKey.visible(found.items, store: store)
+      let kept = Set(found.items.map(\.path))
+      found.secrets = found.secrets.filter { kept.contains($0.key) }
     }
     return found
   }
