@@ -131,7 +131,7 @@ enum VariantBuilder {
   /// An `ao`. Returns: (transfer floating).
   static func objectPaths(_ paths: [ObjectPath]) -> OpaquePointer {
     var elements: [OpaquePointer?] = paths.map { g_variant_new_object_path($0.rawValue) }  // floating, consumed
-    return g_variant_new_array(ssc_variant_type("o"), &elements, gsize(elements.count))
+    return g_variant_new_array(variantType("o"), &elements, gsize(elements.count))
   }
 
   /// An `a{ss}`. Returns: (transfer floating).
@@ -150,6 +150,6 @@ enum VariantBuilder {
     var entries: [OpaquePointer?] = properties.map { property in
       g_variant_new_dict_entry(g_variant_new_string(property.name), g_variant_new_variant(property.value))
     }
-    return g_variant_new_array(ssc_variant_type("{sv}"), &entries, gsize(entries.count))
+    return g_variant_new_array(variantType("{sv}"), &entries, gsize(entries.count))
   }
 }
