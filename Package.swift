@@ -10,7 +10,6 @@ let package = Package(
     .executable(name: "security", targets: ["SecurityCommand"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // SecKey, SecCertificate, SecIdentity: the cryptography (Crypto, _CryptoExtras for RSA) and the DER
     // (X509, SwiftASN1). No hand-written cryptography or ASN.1.
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -60,7 +59,6 @@ let package = Package(
         "KeychainServices",
         // Keychain (collection) commands: list, default alias, lock, unlock.
         "SecretServiceClient",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // Fixtures for tests: private buses and throwaway keyrings started through the scripts in dbus/.

@@ -3,12 +3,14 @@
 #
 # A state directory ("$KR_STATE") made by with-keyring holds everything of one private keyring:
 #   .with-keyring      marker: keyring-ctl refuses directories without it
-#   mode               unlocked | locked | no-provider | kwallet
+#   mode               unlocked | locked | no-provider | kwallet | file
 #   home/ data/ config/ cache/ run/ (0700)   HOME and XDG_* of the bus and the daemons
 #   bus                the bus's unix socket;  bus.address  its address;  bus.pid
 #   password           the keyring's master password (0600, random, no trailing newline)
 #   keyring.pid        the current gnome-keyring-daemon (kwalletd5 in --kwallet);  keyring.log  its output
 #   kwallet.key        --kwallet only, instead of password: see dbus/kwallet-lib.sh
+#   file-password      --file only: SECRET_FILE_TEST_PASSWORD (also in CMD's environment, as libsecret reads it)
+#   file-keyring/default.keyring   --file only: SECRET_FILE_TEST_PATH (created by the first write)
 # The password is only ever read from that file by redirection; it is never printed or put in argv.
 
 # A caller may start us with signals blocked: libdispatch's worker threads block them all and

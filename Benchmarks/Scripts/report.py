@@ -4,7 +4,10 @@ tables of docs/performance.md: medians and min/max of wall-clock time, the ratio
 (floor: a bare SearchItems with no match at the same keyring size; for listings, the protocol's minimum for the same
 listing), the D-Bus calls per operation and the memory over many lookups.
 
-usage: Benchmarks/Scripts/report.py OUTPUT.txt
+With --chart FILE.svg it also draws the latency of a lookup and of an add against the keyring size, for this
+package, libsecret and the D-Bus floor (medians, logarithmic axes), as a standalone SVG.
+
+usage: Benchmarks/Scripts/report.py OUTPUT.txt [--chart FILE.svg]
 """
 import re
 import sys
@@ -147,7 +150,93 @@ def main(path):
                       f"{kib('RSS growth after warm-up (KiB)')} | {kib('VmHWM peak RSS (KiB)')} |")
 
 
+# The chart: for each panel, the operation and the three implementations drawn (label, benchmark implementation).
+CHART_PANELS = [
+    ("lookup (SecItemCopyMatching returning data)", "read data", [
+        ("SecItem", "SecItemCopyMatching", "#1f77b4"),
+        ("libsecret lookupv", "libsecret lookupv", "#ff7f0e"),
+        ("D-Bus floor (SearchItems)", None, "#7f7f7f"),
+    ]),
+    ("add (SecItemAdd)", "add", [
+        ("SecItem", "SecItemAdd", "#1f77b4"),
+        ("libsecret storev", "libsecret storev", "#ff7f0e"),
+        ("D-Bus floor (SearchItems)", None, "#7f7f7f"),
+    ]),
+]
+
+
+def chart(path, output):
+    """Two panels, latency (log) against keyring size (log), one line per implementation."""
+    import math
+
+    by_key = {}
+    for name, metrics in parse(path).items():
+        size, operation, implementation = split(name)
+        if "wall" in metrics:
+            by_key[(size, operation, implementation)] = metrics["wall"][2]
+    sizes = sorted({size for size, _, _ in by_key})
+    width, height, margin = 460, 320, (60, 20, 30, 50)  # left, right, top, bottom
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{2 * width}" height="{height + 70}" '
+           'font-family="sans-serif" font-size="12">', '<rect width="100%" height="100%" fill="white"/>']
+    for panel, (title, operation, lines) in enumerate(CHART_PANELS):
+        series = []
+        for label, implementation, colour in lines:
+            points = []
+            for size in sizes:
+                value = by_key.get((size, "floor", FLOOR)) if implementation is None else \
+                    by_key.get((size, operation, implementation))
+                if value:
+                    points.append((size, value / 1e3))  # ms
+            series.append((label, colour, points))
+        values = [v for _, _, points in series for _, v in points]
+        if not values:
+            continue
+        low, high = 10 ** math.floor(math.log10(min(values))), 10 ** math.ceil(math.log10(max(values)))
+        left, right, top, bottom = margin
+        x0 = panel * width
+        plot_w, plot_h = width - left - right, height - top - bottom
+
+        def x(size):
+            span = math.log10(sizes[-1]) - math.log10(sizes[0]) or 1
+            return x0 + left + plot_w * (math.log10(size) - math.log10(sizes[0])) / span
+
+        def y(ms):
+            return top + plot_h * (1 - (math.log10(ms) - math.log10(low)) / (math.log10(high) - math.log10(low)))
+
+        svg.append(f'<text x="{x0 + left + plot_w / 2}" y="{top - 10}" text-anchor="middle" '
+                   f'font-weight="bold">{title}</text>')
+        svg.append(f'<rect x="{x0 + left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#333"/>')
+        decade = low
+        while decade <= high * 1.0001:
+            svg.append(f'<line x1="{x0 + left}" x2="{x0 + left + plot_w}" y1="{y(decade):.1f}" y2="{y(decade):.1f}" '
+                       'stroke="#ddd"/>')
+            svg.append(f'<text x="{x0 + left - 6}" y="{y(decade) + 4:.1f}" text-anchor="end">{decade:g} ms</text>')
+            decade *= 10
+        for size in sizes:
+            svg.append(f'<text x="{x(size):.1f}" y="{top + plot_h + 16}" text-anchor="middle">{size:,}</text>')
+        svg.append(f'<text x="{x0 + left + plot_w / 2}" y="{top + plot_h + 34}" text-anchor="middle">'
+                   'items in the keyring</text>')
+        for index, (label, colour, points) in enumerate(series):
+            if points:
+                path_data = " ".join(f"{'M' if i == 0 else 'L'}{x(s):.1f},{y(v):.1f}" for i, (s, v) in enumerate(points))
+                svg.append(f'<path d="{path_data}" fill="none" stroke="{colour}" stroke-width="2"/>')
+                for s, v in points:
+                    svg.append(f'<circle cx="{x(s):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"/>')
+            legend_y = height + 8 + 16 * index
+            svg.append(f'<line x1="{x0 + left}" x2="{x0 + left + 24}" y1="{legend_y}" y2="{legend_y}" '
+                       f'stroke="{colour}" stroke-width="2"/>')
+            svg.append(f'<text x="{x0 + left + 30}" y="{legend_y + 4}">{label}</text>')
+    svg.append("</svg>")
+    with open(output, "w", encoding="utf-8") as file:
+        file.write("\n".join(svg) + "\n")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    arguments = sys.argv[1:]
+    if len(arguments) == 3 and arguments[1] == "--chart":
+        main(arguments[0])
+        chart(arguments[0], arguments[2])
+    elif len(arguments) == 1:
+        main(arguments[0])
+    else:
         sys.exit(__doc__)
-    main(sys.argv[1])

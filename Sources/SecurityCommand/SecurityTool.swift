@@ -1,25 +1,21 @@
-import ArgumentParser
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The `security` executable: macOS's `/usr/bin/security` keychain-item commands on Linux, on the Secret Service.
 ///
-/// ArgumentParser hands every argument through unparsed: macOS's tool parses with getopt(3) (options end at the
-/// first operand, clustered short options, a value may look like an option), answers `-h` and `help` with its own
-/// texts and exits with the command's status, and scripts depend on all of that. `ToolRunner` reproduces it.
+/// The arguments go to `ToolRunner` exactly as given: macOS's tool parses with getopt(3) (options end at the first
+/// operand, clustered short options, a value may look like an option), answers `-h` and `help` with its own texts
+/// and exits with the command's status, and scripts depend on all of that (docs/security-command.md). No argument
+/// parser runs before it: swift-argument-parser could only hand the arguments through, and its root parse (which
+/// scans the protocol conformances) took 11% of the CPU of `security find-generic-password -w` in a perf profile.
 @main
-struct SecurityTool: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "security",
-    abstract: "macOS's security command-line tool for keychain items, on the Secret Service.",
-    helpNames: [])
-
-  /// The command line after the program name, exactly as given.
-  @Argument(parsing: .captureForPassthrough)
-  var arguments: [String] = []
-
-  func run() throws {
+enum SecurityTool {
+  static func main() {
     let context = CommandContext(io: StandardIO(), catalog: SecretServiceCatalog())
-    let status = ExitStatus.of(ToolRunner.run(arguments, context))
-    if status != 0 { throw ExitCode(status) }
+    exit(ExitStatus.of(ToolRunner.run(Array(CommandLine.arguments.dropFirst()), context)))
   }
 }
 

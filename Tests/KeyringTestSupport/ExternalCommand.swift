@@ -62,6 +62,22 @@ public enum ExternalCommand {
     _ executable: String, _ arguments: [String] = [], environment: [String: String] = [:],
     input: Data? = nil, timeout: Duration = .seconds(30), accept: ((CommandResult) -> Bool)? = nil
   ) throws -> CommandResult {
+    let name = executable.split(separator: "/").last.map(String.init) ?? executable
+    let backend = environment["SECRET_BACKEND"] ?? ProcessInfo.processInfo.environment["SECRET_BACKEND"]
+    if backend == "file" && name == "secret-tool" && ["store", "clear"].contains(arguments.first) {
+      let path = environment["SECRET_FILE_TEST_PATH"] ?? ProcessInfo.processInfo.environment["SECRET_FILE_TEST_PATH"]
+      return try withKeyringWriteLock(path: path) {
+        try attempts(executable, arguments, environment: environment, input: input, timeout: timeout, accept: accept)
+      }
+    }
+    return try attempts(executable, arguments, environment: environment, input: input, timeout: timeout, accept: accept)
+  }
+
+  /// `run` once, and again where KWallet's sessions or libsecret's file race call for it.
+  private static func attempts(
+    _ executable: String, _ arguments: [String], environment: [String: String], input: Data?, timeout: Duration,
+    accept: ((CommandResult) -> Bool)?
+  ) throws -> CommandResult {
     let mode = environment["WITH_KEYRING_MODE"] ?? ProcessInfo.processInfo.environment["WITH_KEYRING_MODE"]
     let name = executable.split(separator: "/").last.map(String.init) ?? executable
     let retries = mode == "kwallet" && (name == "secret-tool" || name.hasPrefix("python")) ? 3 : 0
@@ -69,7 +85,37 @@ public enum ExternalCommand {
     for _ in 0..<retries where failedOnKWalletSession(result) || accept?(result) == false {
       result = try start(executable, arguments, environment: environment, input: input).wait(timeout: timeout)
     }
+    let backend = environment["SECRET_BACKEND"] ?? ProcessInfo.processInfo.environment["SECRET_BACKEND"]
+    if backend == "file" && name == "secret-tool" {
+      for _ in 0..<5 where lostFileRace(result) {
+        result = try start(executable, arguments, environment: environment, input: input).wait(timeout: timeout)
+      }
+    }
     return result
+  }
+
+  /// Runs `body` holding the lock this package's writers of the keyring file at `path` hold (an exclusive `flock` on
+  /// its directory). libsecret 0.20.5 takes no lock: between its check of the file and its rename it overwrites
+  /// whatever another writer (libsecret or this package) wrote meanwhile. Tests share one file and run in parallel,
+  /// so their `secret-tool` writes hold this lock, as a sandboxed application would need its writers to.
+  static func withKeyringWriteLock<R>(path: String?, _ body: () throws -> R) rethrows -> R {
+    guard let path, !path.isEmpty else { return try body() }
+    let directory = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return try body() }
+    defer { close(descriptor) }
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 && ContinuousClock.now < deadline { usleep(1_000) }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
+  /// Whether libsecret's file backend refused to write because another process replaced the keyring file between
+  /// its read and its write (libsecret 0.20.5 writes with an etag check and does not retry): tests sharing one file
+  /// run in parallel, so `secret-tool store` is run again then.
+  public static func lostFileRace(_ result: CommandResult) -> Bool {
+    !result.succeeded && result.errorOutput.contains("The file was externally modified")
   }
 
   /// Whether a Secret Service client's run failed as KWallet's broken encrypted sessions make it fail (measured

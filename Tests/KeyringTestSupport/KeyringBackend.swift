@@ -19,6 +19,12 @@ public enum KeyringBackend: String, Sendable, CaseIterable, CustomStringConverti
   /// Whether tests run on KWallet.
   public static var isKWallet: Bool { current == .kwallet }
 
+  /// Whether this test process's SecItem calls (and libsecret's `secret_password_*`, e.g. secret-tool) store in
+  /// libsecret's keyring file rather than in the Secret Service: `dbus/with-keyring --file swift test`, which
+  /// exports `SECRET_BACKEND=file` with `SECRET_FILE_TEST_PATH` and `SECRET_FILE_TEST_PASSWORD`. The provider is
+  /// gnome-keyring all the same (private keyrings, and tests of the Secret Service client, use it).
+  public static var isFileKeyring: Bool { ProcessInfo.processInfo.environment["SECRET_BACKEND"] == "file" }
+
   /// The collection of the `default` alias in a keyring `dbus/with-keyring` made.
   public var defaultCollectionPath: String {
     switch self {

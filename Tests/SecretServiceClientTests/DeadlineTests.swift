@@ -1,3 +1,4 @@
+import CLibSecret
 import Foundation
 import Testing
 
@@ -31,9 +32,22 @@ struct DeadlineTests {
 
   @Test("a deadline that is released before it passes never fires")
   func disarmed() throws {
-    let deadline = Deadline(timeout: .seconds(30))
-    #expect(!deadline.isExpired)
-    #expect(deadline.remainingMilliseconds > 29_000 && deadline.remainingMilliseconds <= 30_000)
+    let timeout = Duration.seconds(2)
+    // A reference of our own keeps the GCancellable readable after the Deadline is gone.
+    let (cancellable, remaining, released): (UnsafeMutablePointer<GCancellable>, Int32, Duration) = {
+      let start = ContinuousClock.now
+      let deadline = Deadline(timeout: timeout)
+      let ours = g_object_ref(deadline.cancellable).assumingMemoryBound(to: GCancellable.self)  // transfer full
+      #expect(!deadline.isExpired)
+      return (ours, deadline.remainingMilliseconds, ContinuousClock.now - start)
+    }()  // the Deadline is released here
+    defer { g_object_unref(cancellable) }
+    #expect(remaining > 1_000 && remaining <= 2_000, "\(remaining) ms left")
+    try #require(released < timeout, "released only after \(released): the test proves nothing")
+    // Wait past the time it would have fired (the timer's queue runs its handlers in order, so half a second more
+    // is ample), then look.
+    Thread.sleep(forTimeInterval: 2.5)
+    #expect(g_cancellable_is_cancelled(cancellable) == 0, "the released deadline fired")
   }
 
   @Test("arming and disarming a deadline costs a few microseconds")

@@ -11,27 +11,33 @@ import Testing
 /// Faults: no provider, no bus, a daemon killed, restarted or stopped. Each test has its own private keyring.
 @Suite("Faults")
 struct FaultTests {
-  @Test("with no provider, connecting fails fast with noProvider")
+  /// The deadline of connections whose calls' durations are checked. The product promises an answer within a call's
+  /// deadline, never a latency (the benchmarks measure those): a fault answered with its own error (noProvider,
+  /// noSessionBus) rather than timedOut did not wait for the deadline, and the bound allows a loaded machine a second.
+  static let deadline = Duration.seconds(5)
+
+  @Test("with no provider, connecting fails with noProvider within its deadline")
   func noProvider() throws {
     let keyring = try PrivateKeyring.start(.noProvider)
     defer { keyring.stop() }
     let (failure, elapsed) = measure {
-      cause { _ = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress)) }
+      cause { _ = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress, timeout: Self.deadline)) }
     }
     #expect(failure == .noProvider)
-    #expect(elapsed < .seconds(1), "took \(elapsed)")
+    #expect(elapsed <= Self.deadline + .seconds(1), "took \(elapsed)")
     print("no provider detected in \(elapsed)")
   }
 
-  @Test("a bus address nobody listens on fails fast with noSessionBus")
+  @Test("a bus address nobody listens on fails with noSessionBus within its deadline")
   func badBusAddress() {
     let (failure, elapsed) = measure {
       cause {
-        _ = try SecretServiceConnection(options: .init(busAddress: "unix:path=/nonexistent/\(UUID().uuidString)"))
+        _ = try SecretServiceConnection(
+          options: .init(busAddress: "unix:path=/nonexistent/\(UUID().uuidString)", timeout: Self.deadline))
       }
     }
     #expect(failure == .noSessionBus)
-    #expect(elapsed < .seconds(1), "took \(elapsed)")
+    #expect(elapsed <= Self.deadline + .seconds(1), "took \(elapsed)")
   }
 
   @Test("a malformed bus address fails with noSessionBus")
@@ -42,12 +48,14 @@ struct FaultTests {
   /// Set in the child process that `noSessionBusAddress` starts.
   private static let childMarker = "SSC_TEST_NO_SESSION_BUS_CHILD"
 
-  @Test("with DBUS_SESSION_BUS_ADDRESS unset (in a child process), connecting fails fast with noSessionBus")
+  @Test("with DBUS_SESSION_BUS_ADDRESS unset (in a child process), connecting fails with noSessionBus in its deadline")
   func noSessionBusAddress() throws {
     if ProcessInfo.processInfo.environment[Self.childMarker] == "1" {
-      let (failure, elapsed) = measure { cause { _ = try SecretServiceConnection() } }
+      let (failure, elapsed) = measure {
+        cause { _ = try SecretServiceConnection(options: .init(timeout: Self.deadline)) }
+      }
       #expect(failure == .noSessionBus)
-      #expect(elapsed < .seconds(1), "took \(elapsed)")
+      #expect(elapsed <= Self.deadline + .seconds(1), "took \(elapsed)")
       return
     }
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
@@ -87,15 +95,15 @@ struct FaultTests {
     #expect(try connection.secrets([path])[path]?.copyData() == Data("changed".utf8))
   }
 
-  @Test("the daemon killed: the next call fails fast with noProvider, and recovers once it is back")
+  @Test("the daemon killed: the next call fails with noProvider within its deadline, and recovers once it is back")
   func killedDaemon() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
-    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress, timeout: Self.deadline))
     try keyring.kill()
     let (failure, elapsed) = measure { cause { _ = try connection.searchItems(attributes: [:]) } }
     #expect(failure == .noProvider)
-    #expect(elapsed < .seconds(1), "took \(elapsed)")
+    #expect(elapsed <= Self.deadline + .seconds(1), "took \(elapsed)")
     try keyring.startDaemon()
     #expect(try connection.readAlias("default") != nil)
   }

@@ -7,10 +7,17 @@ import Testing
 /// Lock state, prompts and the UI policy, each on a private keyring of its own.
 @Suite("Locking, unlocking and prompts")
 struct LockTests {
-  /// A private keyring in `mode`, a connection to it and its default collection.
-  private func open(_ mode: PrivateKeyring.Mode) throws -> (PrivateKeyring, SecretServiceConnection, ObjectPath) {
+  /// The deadline of the connections whose calls' durations are checked: what the product promises is an answer
+  /// within a call's deadline (plus a second of slack for a loaded machine), never a latency; latencies are measured
+  /// by the benchmarks.
+  static let deadline = Duration.seconds(5)
+
+  /// A private keyring in `mode`, a connection to it (calls bounded by `timeout`) and its default collection.
+  private func open(_ mode: PrivateKeyring.Mode, timeout: Duration = .seconds(25)) throws -> (
+    PrivateKeyring, SecretServiceConnection, ObjectPath
+  ) {
     let keyring = try PrivateKeyring.start(mode)
-    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress, timeout: timeout))
     let collection = try #require(try connection.readAlias("default"))
     return (keyring, connection, collection)
   }
@@ -56,26 +63,26 @@ struct LockTests {
     #expect(cause { _ = try connection.secrets([path]) } == .locked)
   }
 
-  @Test("unlock with UI refused fails fast with locked and never prompts")
+  @Test("unlock with UI refused fails with locked within its deadline and never prompts")
   func unlockRefused() throws {
-    let (keyring, connection, collection) = try open(.locked)
+    let (keyring, connection, collection) = try open(.locked, timeout: Self.deadline)
     defer { keyring.stop() }
     let (failure, elapsed) = measure { cause { _ = try connection.unlock([collection], ui: .refused) } }
-    #expect(failure == .locked)
-    #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+    #expect(failure == .locked)  // not timedOut: it did not wait for a prompt until the deadline
+    #expect(elapsed <= Self.deadline + .seconds(1), "took \(elapsed)")
     #expect(try connection.isCollectionLocked(collection))
     print("unlock refused on a locked collection: \(elapsed)")
   }
 
-  @Test("creating an item in a locked collection fails fast with locked")
+  @Test("creating an item in a locked collection fails with locked within its deadline")
   func createLocked() throws {
-    let (keyring, connection, collection) = try open(.locked)
+    let (keyring, connection, collection) = try open(.locked, timeout: Self.deadline)
     defer { keyring.stop() }
     let (failure, elapsed) = measure {
       cause { _ = try connection.createItem(in: collection, label: "x", attributes: [:], secret: SecretBytes([1])) }
     }
-    #expect(failure == .locked)
-    #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+    #expect(failure == .locked)  // not timedOut
+    #expect(elapsed <= Self.deadline + .seconds(1), "took \(elapsed)")
   }
 
   @Test("setSecret on a locked item fails with locked")
@@ -106,7 +113,7 @@ struct LockTests {
       if: KeyringBackend.isKWallet,
       "SilentPrompter plays gnome-keyring's system prompter"))
   func unlockAllowedUnanswered() throws {
-    let (keyring, connection, collection) = try open(.locked)
+    let (keyring, connection, collection) = try open(.locked, timeout: Self.deadline)
     defer { keyring.stop() }
     let prompter = try SilentPrompter(on: keyring)
     defer { prompter.stop() }
@@ -118,10 +125,10 @@ struct LockTests {
     print("unlock allowed, prompt left unanswered, deadline 500 ms: returned after \(elapsed)")
     // The deadline dismissed the prompt. gnome-keyring 42.1 exits when a prompt is dismissed while it still waits for
     // its prompter (reproduced with a plain D-Bus client), so the daemon may be gone: the next call must still
-    // return at once, with the answer or with noProvider.
+    // return within its deadline, with the answer or with noProvider (not timedOut).
     let (next, nextElapsed) = measure { cause { _ = try connection.isCollectionLocked(collection) } }
     #expect(next == nil || next == .noProvider)
-    #expect(nextElapsed < .seconds(1), "took \(nextElapsed)")
+    #expect(nextElapsed <= Self.deadline + .seconds(1), "took \(nextElapsed)")
   }
 
   @Test("unlocking what is already unlocked succeeds without a prompt")

@@ -24,4 +24,19 @@ struct ObjectPathTests {
     #expect(ObjectPath(rawValue: "/a") == ObjectPath("/a"))
     #expect(ObjectPath("/a").description == "/a")
   }
+
+  @Test(
+    "an item's collection is its first five elements; a collection or a shorter path is its own",
+    arguments: [
+      ("/org/freedesktop/secrets/collection/login/12", "/org/freedesktop/secrets/collection/login"),
+      ("/org/freedesktop/secrets/collection/login", "/org/freedesktop/secrets/collection/login"),
+      ("/org/freedesktop/secrets/aliases/default/3", "/org/freedesktop/secrets/aliases/default"),
+      ("/org/freedesktop/secrets/collection/a/b/c", "/org/freedesktop/secrets/collection/a"),
+      ("/a/b", "/a/b"),
+      ("//org/freedesktop/secrets/collection/login/1", "/org/freedesktop/secrets/collection/login"),
+      ("/org/freedesktop/secrets/collection/login/", "/org/freedesktop/secrets/collection/login/"),
+    ])
+  func collection(path: String, collection: String) {
+    #expect(ObjectPath(path).collection == ObjectPath(collection))
+  }
 }

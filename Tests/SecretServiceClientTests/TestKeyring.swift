@@ -34,7 +34,10 @@ enum TestKeyring {
   /// Runs a command-line client (secret-tool, python3) against the shared keyring.
   static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> CommandResult {
     switch ownKeyring {
-    case nil: return try ExternalCommand.run(executable, arguments, input: input)
+    // The wrapper is a Secret Service client: so are the clients it is compared with (under
+    // `dbus/with-keyring --file` the process's own environment says SECRET_BACKEND=file).
+    case nil:
+      return try ExternalCommand.run(executable, arguments, environment: ["SECRET_BACKEND": "service"], input: input)
     case .success(let keyring): return try keyring.run(executable, arguments, input: input)
     case .failure(let error): throw error
     }

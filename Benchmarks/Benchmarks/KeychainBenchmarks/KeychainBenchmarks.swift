@@ -9,4 +9,5 @@ let benchmarks: @Sendable () -> Void = {
     registerCallCountBenchmarks(size: size)
   }
   registerMemoryBenchmarks()
+  registerFileKeyringBenchmarks()
 }

@@ -25,6 +25,10 @@ typedef enum {
   SSC_SHIM_ERROR_PROMPT_DISMISSED = 2,
   /// The prompt completed with a result of an unexpected type.
   SSC_SHIM_ERROR_PROMPT_BAD_RESULT = 3,
+  /// The Secret portal's request ended with response 1 (cancelled by the user).
+  SSC_SHIM_ERROR_PORTAL_CANCELLED = 4,
+  /// The Secret portal's request ended with response 2 (or another code), or its secret was empty or too long.
+  SSC_SHIM_ERROR_PORTAL_FAILED = 5,
 } SscShimError;
 
 // MARK: - Prompts
@@ -47,6 +51,18 @@ GVariant *ssc_prompt_run_sync(GObject *source, GDBusConnection *connection, cons
 /// session bus, which the subclass undoes when a connection is given. Its prompt hooks are libsecret's: no libsecret
 /// call this package makes raises a prompt (prompts are run by `ssc_prompt_run_sync`).
 GType ssc_service_get_type(void);
+
+// MARK: - The Secret portal
+
+/// Calls `org.freedesktop.portal.Secret.RetrieveSecret` on `org.freedesktop.portal.Desktop` with the write end of a
+/// pipe and a `handle_token`, having subscribed to the Request's `Response` signal first, waits for the response
+/// and reads the pipe to its end; all on a private main context drained before it is released. `cancellable` (the
+/// deadline) ends every wait; the request is then closed. `timeout_ms` bounds the call itself.
+/// On success `*secret` (transfer full: g_malloc'd, the caller wipes and frees it) holds `*length` bytes (at least
+/// one). Fails with SSC_SHIM_ERROR_PORTAL_CANCELLED (response 1), SSC_SHIM_ERROR_PORTAL_FAILED (response 2, an empty
+/// or over-long secret), G_IO_ERROR_CANCELLED (the deadline) or the call's D-Bus error (no portal).
+gboolean ssc_portal_retrieve_secret_sync(GDBusConnection *connection, GCancellable *cancellable, gint timeout_ms,
+                                         guint8 **secret, gsize *length, GError **error);
 
 // MARK: - Opening
 

@@ -46,6 +46,28 @@ extension ObjectPath {
   /// (`/org/freedesktop/secrets/collection/<c>` or `/org/freedesktop/secrets/aliases/<a>`), the path itself when it
   /// is shorter.
   package var collection: ObjectPath {
+    // The usual case without splitting (it runs for every candidate of a search): a path that starts with `/`,
+    // has no empty element before its sixth `/`, and goes on after it.
+    let utf8 = rawValue.utf8
+    if utf8.first == UInt8(ascii: "/") {
+      var slashes = 0
+      var previousWasSlash = false
+      var index = utf8.startIndex
+      while index != utf8.endIndex {
+        let isSlash = utf8[index] == UInt8(ascii: "/")
+        if isSlash && previousWasSlash { break }
+        if isSlash {
+          slashes += 1
+          if slashes == 6 {
+            let next = utf8.index(after: index)
+            guard next != utf8.endIndex, utf8[next] != UInt8(ascii: "/") else { break }
+            return ObjectPath(String(rawValue[..<index]))
+          }
+        }
+        previousWasSlash = isSlash
+        index = utf8.index(after: index)
+      }
+    }
     let elements = rawValue.split(separator: "/")
     guard elements.count > 5 else { return self }
     return ObjectPath("/" + elements.prefix(5).joined(separator: "/"))

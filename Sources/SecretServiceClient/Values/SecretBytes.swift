@@ -23,6 +23,21 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
     self.init(data)
   }
 
+  /// `count` bytes written by `body` into the new buffer (zeros where it writes nothing).
+  package init(count: Int, initializingWith body: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
+    buffer = .allocate(byteCount: Swift.max(count, 1), alignment: 16)
+    buffer.initializeMemory(as: UInt8.self, repeating: 0)
+    self.count = count
+    try body(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]))
+  }
+
+  /// Overwrites the bytes of `data` with zeros (a copy of secret bytes that Foundation or swift-crypto handed out),
+  /// then empties it.
+  package static func wipe(_ data: inout Data) {
+    data.withUnsafeMutableBytes { ssc_wipe($0.baseAddress, gsize($0.count)) }  // transfer none
+    data = Data()
+  }
+
   /// Copies `count` bytes at `pointer` (memory owned by the caller, e.g. a libsecret `SecretValue`).
   init(copying pointer: UnsafeRawPointer?, count: Int) {
     buffer = .allocate(byteCount: Swift.max(count, 1), alignment: 16)

@@ -5,8 +5,11 @@ struct IdentityPair: Sendable {
   let certificate: StoredItem
   let key: StoredItem
 
-  /// An identity is named by its certificate, as Apple's persistent references of identities are.
-  var locator: ItemLocator { ItemLocator(itemClassCode: RawKey.classIdentity, path: certificate.path) }
+  /// An identity is named by its certificate, as Apple's persistent references of identities are: its path, and
+  /// what finds the certificate again where paths change (`PersistentReferenceResolver`).
+  var locator: ItemLocator {
+    ItemLocator(itemClassCode: RawKey.classIdentity, path: certificate.path, identity: certificate.identity)
+  }
 }
 
 /// The identities matching a `kSecClassIdentity` query: Apple's join of the cert and keys tables
@@ -82,7 +85,7 @@ struct IdentitySearch {
       query.synchronizableAny || (query.itemList != nil && query.attributes[RawKey.synchronizable] == nil)
     certificate.itemList = query.itemList.map { list in
       list.filter { $0.itemClassCode == RawKey.classIdentity }.map {
-        ItemLocator(itemClassCode: RawKey.classCertificate, path: $0.path)
+        ItemLocator(itemClassCode: RawKey.classCertificate, path: $0.path, identity: $0.identity)
       }
     }
     certificate.stringMatching = query.stringMatching

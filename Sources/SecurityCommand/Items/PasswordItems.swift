@@ -77,7 +77,6 @@ struct PasswordItems {
     query[kSecClass as String] = passwordClass.secClass
     query[kSecReturnAttributes as String] = true
     query[kSecReturnRef as String] = true
-    query[kSecReturnPersistentRef as String] = true
     // A search restricted to keychains must see every match to pick the first one inside them.
     query[kSecMatchLimit as String] = (all || keychains != nil) ? kSecMatchLimitAll : kSecMatchLimitOne
     var result: CFTypeRef?
@@ -95,15 +94,14 @@ struct PasswordItems {
     return records.filter { record in keychains.contains { $0.path == record.keychainPath } }
   }
 
-  /// An item from one result dictionary (attributes plus `v_Ref` and `v_PersistentRef`).
+  /// An item from one result dictionary (attributes plus `v_Ref`, whose path tells the item's keychain).
   private func record(from element: Any, _ passwordClass: PasswordClass) -> ItemRecord? {
     guard let dictionary = element as? NSDictionary else { return nil }
     var attributes: [String: Any] = [:]
     for (key, value) in dictionary { attributes[String(describing: key)] = value }
     let reference = attributes.removeValue(forKey: kSecValueRef as String).map { $0 as AnyObject }
-    let persistent = AttributeBytes.of(attributes.removeValue(forKey: kSecValuePersistentRef as String))
     let secret = AttributeBytes.of(attributes.removeValue(forKey: kSecValueData as String))
-    let keychainPath = persistent.flatMap { PersistentReference.itemPath(Data($0))?.collection.rawValue } ?? ""
+    let keychainPath = (reference as? SecKeychainItem)?.path.collection.rawValue ?? ""
     return ItemRecord(
       passwordClass: passwordClass, keychainPath: keychainPath, attributes: attributes, reference: reference,
       secret: secret)

@@ -31,7 +31,7 @@ struct KeyPermanenceTests {
     let generated = try #require(key)
     let found = try #require(copyMatching(stored([kSecReturnRef as String: true])).result as? SecKey)
     #expect(found.isEqual(generated))
-    let values = try #require(attributes(stored()))
+    let values = try attributes(stored()).require()
     #expect(values[kSecAttrLabel as String] as? String == label)
     #expect((values[kSecAttrKeyClass as String] as? NSNumber)?.intValue == 1)
     #expect(SecItemDelete(stored() as CFDictionary) == errSecSuccess)
@@ -45,8 +45,8 @@ struct KeyPermanenceTests {
     ])
     #expect(status == nil)
     _ = try #require(key)
-    #expect(matchCount(stored()) == 1)
-    #expect(matchCount(stored([kSecAttrKeyClass as String: kSecAttrKeyClassPublic])) == 0)
+    #expect(matchCount(stored()) == .found(1))
+    #expect(matchCount(stored([kSecAttrKeyClass as String: kSecAttrKeyClassPublic])) == .itemNotFound)
     #expect(SecItemDelete(stored() as CFDictionary) == errSecSuccess)
   }
 
@@ -78,7 +78,7 @@ struct KeyPermanenceTests {
       kSecAttrIsPermanent as String: false, kSecAttrApplicationTag as String: tag,
     ])
     _ = try #require(key)
-    #expect(matchCount(stored()) == 0)
+    #expect(matchCount(stored()) == .itemNotFound)
   }
 
   @Test("a store that fails returns nil with the status (an unknown attribute: errSecNoSuchAttr)")
@@ -91,6 +91,6 @@ struct KeyPermanenceTests {
     ])
     #expect(key == nil)
     #expect(status == Int(errSecNoSuchAttr))
-    #expect(matchCount(stored()) == 0)
+    #expect(matchCount(stored()) == .itemNotFound)
   }
 }

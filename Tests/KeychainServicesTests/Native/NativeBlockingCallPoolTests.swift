@@ -35,19 +35,23 @@ struct NativeBlockingCallPoolTests {
     let pool = BlockingCallPool(maximumThreads: 3, idleTimeout: 5)
     let running = NativeCounter()
     let peak = NativeCounter()
+    let completed = NativeCounter()
+    let operations = 12
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for _ in 0..<12 {
+      for _ in 0..<operations {
         group.addTask {
           try await BlockingCall.run(on: pool) { () throws(KeychainError) in
             running.increment()
             peak.raise(to: running.value)
             Thread.sleep(forTimeInterval: 0.05)
             running.decrement()
+            completed.increment()
           }
         }
       }
       try await group.waitForAll()
     }
+    #expect(completed.value == operations, "\(completed.value) of \(operations) operations ran")
     #expect(peak.value <= 3)
     #expect(pool.load.threads <= 3)
   }

@@ -10,11 +10,13 @@ import Foundation
 enum HeapUsage {
   private typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
 
+  /// Whether a sanitizer (AddressSanitizer, ThreadSanitizer) replaced glibc's allocator in this process.
+  static var allocatorIsReplaced: Bool { dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil }
+
   /// Bytes in use, or nil when `malloc_info` is unavailable (another C library) or a sanitizer replaced the
   /// allocator (its heap is not glibc's).
   static func bytesInUse() -> Int? {
-    guard dlsym(nil, "__asan_init") == nil, dlsym(nil, "__tsan_init") == nil,
-      let symbol = dlsym(nil, "malloc_info")
+    guard !allocatorIsReplaced, let symbol = dlsym(nil, "malloc_info")
     else { return nil }
     let mallocInfo = unsafeBitCast(symbol, to: MallocInfo.self)
     var buffer: UnsafeMutablePointer<CChar>?

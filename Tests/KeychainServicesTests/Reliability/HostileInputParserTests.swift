@@ -52,13 +52,15 @@ struct HostileInputParserTests {
         + "\(slowest), statuses \(statuses.sorted { $0.key < $1.key })")
   }
 
-  @Test("10,000 keys, all of them unknown or misspelt, is errSecParam quickly")
+  /// A bound on hanging or quadratic work, not a speed measurement (speed is in Benchmarks/): 3.4 s was
+  /// measured on a loaded 2-core machine.
+  @Test("10,000 keys, all of them unknown or misspelt, is errSecParam in bounded time")
   func tenThousandKeys() {
     let dictionary = NSMutableDictionary(dictionary: [kSecClass as String: kSecClassGenericPassword])
     for index in 0..<10_000 { dictionary["key-\(index)"] = index }
     let ((status, _), took) = clocked { Self.parse(.copyMatching(dictionary, wantsResult: true)) }
     #expect(status == errSecParam)
-    #expect(took < .seconds(2), "took \(took)")
+    #expect(took < .seconds(20), "took \(took)")
   }
 
   /// Measured here: ~16 s, nearly all in swift-corelibs-foundation bridging the two 16 MiB `Data` values while

@@ -62,7 +62,7 @@ struct NoDefaultCollectionTests {
   func read() throws {
     let keyring = try keyringWithoutDefault()
     defer { keyring.stop() }
-    #expect(asApplication(on: keyring) { secret(genericPassword(service: service)) } == Data(utf8: "old"))
+    #expect(asApplication(on: keyring) { secret(genericPassword(service: service)) } == .found(Data(utf8: "old")))
   }
 
   @Test("without a default collection, SecItemUpdate and SecItemDelete still work")
@@ -73,7 +73,7 @@ struct NoDefaultCollectionTests {
       let update = SecItemUpdate(
         genericPassword(service: service) as CFDictionary, [kSecValueData as String: Data(utf8: "new")] as CFDictionary)
       #expect(update == errSecSuccess)
-      #expect(secret(genericPassword(service: service)) == Data(utf8: "new"))
+      #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "new")))
       #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecSuccess)
     }
     #expect(try KeyringListing(keyring).paths(matching: ["service": service]).isEmpty)

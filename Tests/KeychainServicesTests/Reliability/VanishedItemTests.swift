@@ -9,7 +9,9 @@ import Testing
 ///
 /// Made deterministic with the daemon paused: the SecItem call's `SearchItems` is queued first, then another
 /// client's `Item.Delete` (one `dbus-send` message); on SIGCONT gnome-keyring answers the search (the item still
-/// exists), then deletes it, and the SecItem call's next message (reading the item) finds it gone.
+/// exists), then deletes it, and the SecItem call's next message (reading the item) finds it gone. The order is not
+/// left to sleeps: a bus monitor shows the search queued before the other client's Delete is sent, and afterwards
+/// the bus's order of the three messages (search, Delete, the call's next message) is asserted.
 @Suite("Reliability: items vanishing between search and use")
 struct VanishedItemTests {
   /// Runs `operation` on its own thread against a paused daemon, deletes the item behind it with another client,
@@ -22,19 +24,41 @@ struct VanishedItemTests {
     let address = keyring.busAddress
     // Warm the shared connection so that the operation's first message is its search.
     _ = SecItemEnvironment.withBus(address) { copyMatching(genericPassword(service: "warm-up")) }
+    let monitor = try BusMonitor(busAddress: address, rules: ["type=method_call"])
+    defer { monitor.stop() }
     let daemon = try PausedDaemon(keyring)
     defer { daemon.resume() }
     let run = ThreadRun { SecItemEnvironment.withBus(address, operation) }
-    Thread.sleep(forTimeInterval: 0.3)  // the operation's SearchItems is now queued for the daemon
+    // The operation's SearchItems for the service is on the bus, queued for the paused daemon …
+    try #require(
+      Self.waitFor(monitor) { BusOrder($0, service: service, item: path.rawValue).search != nil },
+      "the operation's search never reached the bus")
     let deleter = try dbusSend(on: keyring, path: path.rawValue, method: "org.freedesktop.Secret.Item.Delete")
-    Thread.sleep(forTimeInterval: 0.3)  // and the other client's Delete behind it
+    // … and the other client's Delete behind it.
+    try #require(
+      Self.waitFor(monitor) { BusOrder($0, service: service, item: path.rawValue).delete != nil },
+      "the other client's Delete never reached the bus")
     daemon.resume()
     let status = run.wait(.seconds(20))
     let deleted = deleter.wait(timeout: .seconds(10))
     #expect(deleted.succeeded, "\(deleted)")
     #expect(try listing.paths(matching: ["service": service]).isEmpty)
     SecItemEnvironment.forgetConnection(busAddress: address)
+    let order = BusOrder(monitor.stop(), service: service, item: path.rawValue)
+    let (search, delete, next) = (order.search ?? .max, order.delete ?? .max, order.nextAfterDelete ?? .max)
+    #expect(search < delete, "the search was not on the bus before the other client's Delete: \(order)")
+    #expect(delete < next, "the operation sent nothing after the Delete: \(order)")
     return status
+  }
+
+  /// Polls the monitor's output until `condition` holds (true) or 20 s pass (false).
+  static func waitFor(_ monitor: BusMonitor, _ condition: (String) -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline {
+      if condition(monitor.text) { return true }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    return false
   }
 
   func keyringWithItem(_ service: String) throws -> PrivateKeyring {
@@ -150,6 +174,49 @@ struct VanishedItemTests {
     #expect(counts[errSecSuccess, default: 0] > 0, "the reads never overlapped the other client's items")
     #expect(malformed == 0)
     print("reads racing deletes: \(rounds) reads, statuses \(counts.sorted { $0.key < $1.key })")
+  }
+}
+
+/// Where, among the method calls `dbus-monitor` printed (in the bus's order), the race's three messages are: the
+/// operation's `SearchItems` naming the service, the other client's `Delete` of the item, and the operation's first
+/// call after that Delete.
+struct BusOrder: CustomStringConvertible {
+  var search: Int?
+  var delete: Int?
+  var nextAfterDelete: Int?
+  var calls: [String] = []
+
+  init(_ output: String, service: String, item: String) {
+    // A message is its header line and the indented argument lines after it.
+    var messages: [(header: String, body: String)] = []
+    for line in output.split(separator: "\n").map(String.init) {
+      if line.hasPrefix(" ") || line.hasPrefix("\t") {
+        if !messages.isEmpty { messages[messages.count - 1].body += line + "\n" }
+      } else if line.hasPrefix("method call ") {
+        messages.append((line, ""))
+      }
+    }
+    func field(_ name: String, _ header: String) -> String? {
+      header.components(separatedBy: " \(name)=").dropFirst().first?.split(whereSeparator: { $0 == " " || $0 == ";" })
+        .first.map(String.init)
+    }
+    let parsed = messages.map { (member: field("member", $0.header) ?? "?", sender: field("sender", $0.header)) }
+    calls = parsed.enumerated().map { "\($0.offset): \($0.element.sender ?? "?") \($0.element.member)" }
+    search = messages.indices.first {
+      parsed[$0].member == "SearchItems" && messages[$0].body.contains("\"\(service)\"")
+    }
+    let searcher = search.flatMap { parsed[$0].sender }
+    delete = messages.indices.first {
+      parsed[$0].member == "Delete" && field("path", messages[$0].header) == item && parsed[$0].sender != searcher
+    }
+    if let delete, let searcher {
+      nextAfterDelete = messages.indices.first { $0 > delete && parsed[$0].sender == searcher }
+    }
+  }
+
+  var description: String {
+    "search \(search.map(String.init) ?? "none"), delete \(delete.map(String.init) ?? "none"), "
+      + "next \(nextAfterDelete.map(String.init) ?? "none"); calls \(calls)"
   }
 }
 

@@ -41,9 +41,11 @@ struct BinaryTests {
     #expect(result.errorOutput.hasPrefix("Usage: delete-internet-password [-h] [-a account] [-s server] "))
   }
 
-  @Test("--help is not ArgumentParser's: getopt refuses it as macOS does")
-  func longHelp() throws {
-    let result = try run(["--help"])
+  @Test(
+    "long options before the command are refused by getopt as macOS does",
+    arguments: ["--help", "--generate-completion-script", "--version"])
+  func longOptions(option: String) throws {
+    let result = try run([option])
     #expect(result.status == 2)
     #expect(result.errorOutput == "security: illegal option -- -\n")
     #expect(result.output.hasPrefix("Usage: security [-h] [-i] "))

@@ -17,10 +17,16 @@ struct KeychainOperandTests {
     }
   }
 
-  @Test("a search restricted to another keychain finds nothing")
+  @Test(
+    "a search restricted to another keychain finds nothing",
+    .disabled(if: KeyringBackend.isKWallet, "KWallet has one collection only: there is no other keychain to search"))
   func searchInOtherKeychain() {
-    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x"])
-    #expect(security(["find-generic-password", "-s", service, "session"]).status == 44)
+    #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "x"]).status == 0)
+    let run = security(["find-generic-password", "-s", service, "session"])
+    #expect(run.status == 44)
+    // The keychain was found and searched (an unknown one says so first: `unknownKeychain`); the item was not.
+    #expect(
+      run.error == "security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\n")
   }
 
   @Test("an unknown keychain is reported and the search finds nothing")

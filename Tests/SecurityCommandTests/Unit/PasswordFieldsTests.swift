@@ -77,16 +77,4 @@ struct PasswordFieldsTests {
     #expect(AddPasswordCommand.hexBytes("") == [])
     #expect(AddPasswordCommand.hexBytes("zz") == nil)
   }
-
-  @Test("a persistent reference tells the item's collection")
-  func itemLocation() {
-    func collection(_ text: String) -> String? {
-      PersistentReference.itemPath(Data(text.utf8))?.collection.rawValue
-    }
-    #expect(collection("SKLPR1genp/org/freedesktop/secrets/collection/login/12") == "/org/freedesktop/secrets/collection/login")
-    #expect(collection("garbage") == nil)
-    #expect(
-      collection("SKLPR2genp/org/freedesktop/secrets/collection/kdewallet/3\n1700000000\n{\"a/b\":\"c\"}")
-        == "/org/freedesktop/secrets/collection/kdewallet")
-  }
 }

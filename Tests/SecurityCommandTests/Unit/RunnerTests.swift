@@ -5,13 +5,6 @@ import Testing
 /// Dispatch, help, usage and exit statuses: everything decided before a keychain is touched.
 @Suite("the security program's dispatch, help and usage")
 struct RunnerTests {
-  @Test("ArgumentParser hands every argument through unparsed, help flags included")
-  func argumentPassthrough() throws {
-    let arguments = ["-v", "find-generic-password", "-h", "--help", "-w", "--", "login.keychain"]
-    let command = try #require(try SecurityTool.parseAsRoot(arguments) as? SecurityTool)
-    #expect(command.arguments == arguments)
-  }
-
   @Test("a status exits with its low byte, as exit(3) keeps it")
   func exitStatus() {
     #expect(ExitStatus.of(-25300) == 44)

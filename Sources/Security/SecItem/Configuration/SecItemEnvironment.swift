@@ -11,8 +11,11 @@ import Synchronization
 /// }
 /// ```
 package enum SecItemEnvironment {
-  /// Connect with these options instead of the session bus defaults.
+  /// Connect with these options instead of the session bus defaults. Setting them chooses the Secret Service on
+  /// that bus as the task's store, whatever `StoreChoice` would choose.
   @TaskLocal package static var connectionOptions: ConnectionOptions?
+  /// Use this keyring file as the task's store (before everything else `StoreChoice` considers).
+  @TaskLocal package static var fileKeyring: FileKeyringLocation?
   /// Use these access groups instead of `ApplicationIdentity.accessGroups`.
   @TaskLocal package static var accessGroups: [String]?
   /// Called with each item's D-Bus object path just before SecItemUpdate writes it, after every check: tests change
@@ -27,6 +30,12 @@ package enum SecItemEnvironment {
     _ address: String, timeout: Duration = .seconds(10), _ body: () throws -> R
   ) rethrows -> R {
     try $connectionOptions.withValue(ConnectionOptions(busAddress: address, timeout: timeout), operation: body)
+  }
+
+  /// Runs `body` with the current task's SecItem calls going to the keyring file at `path`, keyed with `password`
+  /// (what `SECRET_FILE_TEST_PATH` and `SECRET_FILE_TEST_PASSWORD` say to libsecret).
+  package static func withFileKeyring<R>(path: String, password: Data, _ body: () throws -> R) rethrows -> R {
+    try $fileKeyring.withValue(FileKeyringLocation(path: path, password: password), operation: body)
   }
 
   /// Runs `body` with the current task acting as an application with these access groups.

@@ -65,20 +65,44 @@ enum InsertionOrder {
     return paths.allSatisfy { $0.collection == first }
   }
 
-  /// Paths compared element by element, elements of digits as numbers (`/9` before `/10`).
+  /// Paths compared element by element, elements of digits as numbers (`/9` before `/10`; the same number with
+  /// different leading zeros by its text), a path before its extensions. It compares the UTF-8
+  /// bytes in place: a search's candidates are sorted with it, so it runs n log n times per search and must not
+  /// allocate.
   static func pathPrecedes(_ lhs: ObjectPath, _ rhs: ObjectPath) -> Bool {
-    let left = lhs.rawValue.split(separator: "/", omittingEmptySubsequences: false)
-    let right = rhs.rawValue.split(separator: "/", omittingEmptySubsequences: false)
-    for (a, b) in zip(left, right) where a != b {
-      let aDigits = !a.isEmpty && a.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-      let bDigits = !b.isEmpty && b.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-      if aDigits && bDigits {
-        let a = a.drop { $0 == "0" }
-        let b = b.drop { $0 == "0" }
-        if a.count != b.count { return a.count < b.count }
+    var left = lhs.rawValue
+    var right = rhs.rawValue
+    return left.withUTF8 { left in right.withUTF8 { right in bytesPrecede(left, right) } }
+  }
+
+  private static func bytesPrecede(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    let slash = UInt8(ascii: "/")
+    var leftStart = 0
+    var rightStart = 0
+    while true {
+      let leftEnd = left[leftStart...].firstIndex(of: slash) ?? left.count
+      let rightEnd = right[rightStart...].firstIndex(of: slash) ?? right.count
+      let a = left[leftStart..<leftEnd]
+      let b = right[rightStart..<rightEnd]
+      if !a.elementsEqual(b) {
+        if isDigits(a) && isDigits(b) {
+          let aNumber = a.drop { $0 == UInt8(ascii: "0") }
+          let bNumber = b.drop { $0 == UInt8(ascii: "0") }
+          if aNumber.count != bNumber.count { return aNumber.count < bNumber.count }
+          if !aNumber.elementsEqual(bNumber) { return aNumber.lexicographicallyPrecedes(bNumber) }
+          // The same number written with different leading zeros: the text decides, so the order stays total.
+        }
+        return a.lexicographicallyPrecedes(b)
       }
-      return a < b
+      let leftHasMore = leftEnd < left.count
+      let rightHasMore = rightEnd < right.count
+      if !leftHasMore || !rightHasMore { return !leftHasMore && rightHasMore }
+      leftStart = leftEnd + 1
+      rightStart = rightEnd + 1
     }
-    return left.count < right.count
+  }
+
+  private static func isDigits(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    !bytes.isEmpty && bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 }

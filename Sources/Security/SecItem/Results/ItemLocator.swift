@@ -82,10 +82,4 @@ package enum PersistentReference {
     return ItemLocator(
       itemClassCode: code, path: path, identity: ItemIdentity(created: created, attributes: object))
   }
-
-  /// The path of the item a persistent reference names; nil when the bytes are not a persistent reference. (The
-  /// `security` command reads an item's keychain from it.)
-  package static func itemPath(_ data: Data) -> ObjectPath? {
-    decode(data)?.path
-  }
 }

@@ -10,8 +10,8 @@ import SecretServiceClient
 public final class SecKeychainItem: NSObject, @unchecked Sendable {
   /// Apple's class code of the item (`"genp"`, `"inet"`).
   let itemClassCode: String
-  /// The item's object path.
-  let path: ObjectPath
+  /// The item's object path. (The `security` command reads an item's keychain from it.)
+  package let path: ObjectPath
 
   init(itemClassCode: String, path: ObjectPath) {
     self.itemClassCode = itemClassCode

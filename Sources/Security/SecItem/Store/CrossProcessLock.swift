@@ -99,7 +99,7 @@ enum CrossProcessLock {
   /// Takes `operation` (`LOCK_EX` or `LOCK_SH`) on `descriptor`, polling until `deadline` (every 0.1 ms at first,
   /// then every `longestPause` µs, 2 ms by default: a write holds the lock for milliseconds, and a longer pause would
   /// only add to the wait).
-  private static func acquire(
+  static func acquire(
     _ descriptor: Int32, _ operation: Int32, until deadline: ContinuousClock.Instant, longestPause: UInt32 = 2_000
   ) throws(SecItemError) {
     var pause: UInt32 = 100

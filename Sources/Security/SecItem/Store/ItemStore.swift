@@ -3,7 +3,8 @@ import SecretServiceClient
 
 /// Where SecItem's items live, as the operations see it: the seam between Apple's semantics (parsing, matching,
 /// uniqueness, results) and the storage that holds the items. `SecretServiceStore` is the user's keyring over
-/// D-Bus. Every failure is a `SecItemError` with the status Apple's callers get.
+/// D-Bus, `FileKeyringStore` libsecret's keyring file (the store of a Flatpak or Snap sandbox); `StoreChoice` picks
+/// one. Every failure is a `SecItemError` with the status Apple's callers get.
 ///
 /// Items are named by `ObjectPath`s, from the first search to the result's references. Reads come in batches: a
 /// store answers several searches, or the properties and secrets of many items, at the cost of one round trip.
@@ -43,15 +44,6 @@ protocol ItemStore: Sendable {
   func setLabel(_ path: ObjectPath, _ label: String) throws(SecItemError)
   func setSecret(_ path: ObjectPath, _ secret: Data) throws(SecItemError)
   func deleteItem(_ path: ObjectPath) throws(SecItemError)
-}
-
-/// Which store a SecItem call uses.
-enum StoreChoice {
-  /// The store for the current task: the Secret Service of its bus (`SecItemEnvironment`), with the application's
-  /// access groups.
-  static func current() throws(SecItemError) -> any ItemStore {
-    SecretServiceStore(connection: try SharedConnections.current(), groups: ApplicationIdentity.accessGroups)
-  }
 }
 
 extension ItemStore {

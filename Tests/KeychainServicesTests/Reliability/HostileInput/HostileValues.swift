@@ -32,17 +32,46 @@ public struct HostileValues {
     }
   }
 
-  /// Data: empty, every byte value, invalid UTF-8, NUL, our persistent-reference prefix with garbage, huge.
+  /// Data: empty, every byte value, invalid UTF-8, NUL, our persistent-reference prefixes (versions 1 and 2) with
+  /// garbage, huge.
   public func data<S: EntropySource>(_ source: inout S) -> Any {
     switch source.below(9) {
     case 0: return Data()
     case 1: return Data((0...255).map { UInt8($0) }) + Data(Self.marker.utf8)
     case 2: return Data([0xC3, 0x28, 0xFF, 0xFE]) + Data(Self.marker.utf8)  // invalid UTF-8
+    case 3 where source.oneIn(2): return persistentReference2(&source)
     case 3: return Data("SKLPR1genp/org/freedesktop/secrets/collection/login/\(source.next() % 99)".utf8)
-    case 4: return Data("SKLPR1".utf8) + Data((0..<source.below(64)).map { _ in UInt8(source.next() & 0xFF) })
+    case 4:
+      let magic = source.pick(["SKLPR1", "SKLPR2"])
+      return Data(magic.utf8) + Data((0..<source.below(64)).map { _ in UInt8(source.next() & 0xFF) })
     case 5 where allowHuge && source.oneIn(4): return Data(repeating: 0x48, count: Self.hugeSize)
     case 6: return Data(repeating: 0, count: 1 + source.below(1 << 16))
     default: return Data((Self.marker + "-\(source.next() % 1000)").utf8)
+    }
+  }
+
+  /// Persistent references of the version written now (`SKLPR2`, class, path, `\n`, creation time, `\n`, a JSON
+  /// object of strings) that are malformed: a bad creation time, a body that is not JSON, JSON values that are not
+  /// strings, or a well-formed one truncated. The SecItem functions answer each with errSecParam.
+  public func persistentReference2<S: EntropySource>(_ source: inout S) -> Data {
+    let path = "/org/freedesktop/secrets/collection/login/\(source.next() % 99)"
+    let body = #"{"account":"\#(Self.marker)","service":"s"}"#
+    switch source.below(4) {
+    case 0:
+      let created = source.pick(["", "x", "-", "1e9", " 1", "0x10", "1.5", "99999999999999999999", Self.marker])
+      return Data("SKLPR2genp\(path)\n\(created)\n\(body)".utf8)
+    case 1:
+      let notJSON = source.pick(["", "not json", "{", #"{"account":"a""#, "{'a':'b'}", Self.marker])
+      return Data("SKLPR2genp\(path)\n1700000000\n\(notJSON)".utf8)
+    case 2:
+      let nonString = source.pick([
+        #"{"account":1}"#, #"{"account":null}"#, #"{"account":true}"#, #"{"account":["a"]}"#,
+        #"{"account":{"a":"b"}}"#, #"["account"]"#, "42",
+      ])
+      return Data("SKLPR2genp\(path)\n1700000000\n\(nonString)".utf8)
+    default:
+      let whole = Data("SKLPR2genp\(path)\n1700000000\n\(body)".utf8)
+      return whole.prefix(source.below(whole.count))
     }
   }
 

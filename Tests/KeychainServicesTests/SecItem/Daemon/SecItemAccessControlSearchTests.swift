@@ -25,7 +25,7 @@ struct SecItemAccessControlSearchTests {
     let query = merged(
       genericPassword(service: service),
       [kSecAttrAccessControl as String: try control(kSecAttrAccessibleWhenUnlocked, [])])
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
   }
 
   @Test("a search with an access control of another protection finds the item")
@@ -34,7 +34,7 @@ struct SecItemAccessControlSearchTests {
     let query = merged(
       genericPassword(service: service),
       [kSecAttrAccessControl as String: try control(kSecAttrAccessibleAfterFirstUnlock, [])])
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
   }
 
   @Test("an explicit kSecAttrAccessible in a search still filters")
@@ -43,10 +43,11 @@ struct SecItemAccessControlSearchTests {
     #expect(
       matchCount(
         merged(genericPassword(service: service), [kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock]))
-        == 0)
+        == .itemNotFound)
     #expect(
       matchCount(
-        merged(genericPassword(service: service), [kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked])) == 1)
+        merged(genericPassword(service: service), [kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked]))
+        == .found(1))
   }
 
   @Test("SecItemUpdate and SecItemDelete with another access control reach the item")
@@ -55,9 +56,9 @@ struct SecItemAccessControlSearchTests {
     let query = merged(
       genericPassword(service: service), [kSecAttrAccessControl as String: try control(kSecAttrAccessibleAlways, [])])
     #expect(SecItemUpdate(query as CFDictionary, [kSecAttrComment as String: "c"] as CFDictionary) == errSecSuccess)
-    #expect(attributes(genericPassword(service: service))?[kSecAttrComment as String] as? String == "c")
+    #expect(attributes(genericPassword(service: service)).value?[kSecAttrComment as String] as? String == "c")
     #expect(SecItemDelete(query as CFDictionary) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("a search with an access control and a conflicting kSecAttrAccessible is errSecParam")

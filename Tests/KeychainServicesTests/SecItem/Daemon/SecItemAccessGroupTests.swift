@@ -1,9 +1,9 @@
 import Foundation
+import KeychainServices
 import KeyringTestSupport
 import Testing
 
 @testable import Security
-import KeychainServices
 
 /// Access groups scope items per application (scoping, not a security boundary). Each test acts as applications
 /// with groups of its own, so broad queries cannot reach other tests' items.
@@ -21,7 +21,7 @@ struct SecItemAccessGroupTests {
   func defaultGroup() throws {
     let found = try asApp(["shared-\(appA)", appA]) { () throws -> [String: Any] in
       #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
-      return try #require(attributes(genericPassword(service: service)))
+      return try attributes(genericPassword(service: service)).require()
     }
     #expect(found[kSecAttrAccessGroup as String] as? String == "shared-\(appA)")
   }
@@ -40,8 +40,8 @@ struct SecItemAccessGroupTests {
   func otherApplicationDoesNotSee() {
     asApp([appA]) { #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess) }
     asApp([appB]) {
-      #expect(matchCount(genericPassword(service: service)) == 0)
-      #expect(matchCount(merged(genericPassword(service: service), [kSecAttrAccessGroup as String: appA])) == 1)
+      #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
+      #expect(matchCount(merged(genericPassword(service: service), [kSecAttrAccessGroup as String: appA])) == .found(1))
     }
   }
 
@@ -49,25 +49,24 @@ struct SecItemAccessGroupTests {
   func severalGroups() {
     asApp([appA]) { #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess) }
     asApp([appB]) { #expect(add(genericPassword(service: service, account: "b")) == errSecSuccess) }
-    asApp([appB, appA]) { #expect(matchCount(genericPassword(service: service)) == 2) }
+    asApp([appB, appA]) { #expect(matchCount(genericPassword(service: service)) == .found(2)) }
   }
 
   @Test("a broad delete reaches only the application's own items")
   func broadDeleteIsScoped() throws {
     asApp([appA]) { #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess) }
     asApp([appB]) { #expect(add(genericPassword(service: service, account: "b")) == errSecSuccess) }
-    let written = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'py', 'x')"])
+    let written = try PythonKeyringClient.setPassword(service: service, username: "py", password: "x")
     #expect(written.succeeded)
     asApp([appA]) {
       #expect(SecItemDelete([kSecClass as String: kSecClassGenericPassword] as CFDictionary) == errSecSuccess)
       #expect(SecItemDelete([kSecClass as String: kSecClassGenericPassword] as CFDictionary) == errSecItemNotFound)
     }
-    asApp([appB]) { #expect(matchCount(genericPassword(service: service)) == 2) }  // B's item and Python's
+    asApp([appB]) { #expect(matchCount(genericPassword(service: service)) == .found(2)) }  // B's item and Python's
   }
 
   @Test("a broad update reaches only the application's own items")
-  func broadUpdateIsScoped() {
+  func broadUpdateIsScoped() throws {
     asApp([appA]) { #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess) }
     asApp([appB]) { #expect(add(genericPassword(service: service, account: "b")) == errSecSuccess) }
     asApp([appA]) {
@@ -75,9 +74,13 @@ struct SecItemAccessGroupTests {
         genericPassword(service: service) as CFDictionary, [kSecAttrComment as String: "A"] as CFDictionary)
       #expect(status == errSecSuccess)
     }
-    asApp([appB]) {
-      #expect(attributes(genericPassword(service: service))?[kSecAttrComment as String] == nil)
-    }
+    // A's item was updated; B's still exists, unchanged.
+    let itemOfA = try asApp([appA]) { try attributes(genericPassword(service: service)).require() }
+    #expect(itemOfA[kSecAttrAccount as String] as? String == "a")
+    #expect(itemOfA[kSecAttrComment as String] as? String == "A")
+    let itemOfB = try asApp([appB]) { try attributes(genericPassword(service: service)).require() }
+    #expect(itemOfB[kSecAttrAccount as String] as? String == "b")
+    #expect(itemOfB[kSecAttrComment as String] == nil)
   }
 
   @Test("naming another application's group explicitly reaches its items")
@@ -87,7 +90,7 @@ struct SecItemAccessGroupTests {
       let query = merged(genericPassword(service: service), [kSecAttrAccessGroup as String: appA])
       #expect(SecItemDelete(query as CFDictionary) == errSecSuccess)
     }
-    asApp([appA]) { #expect(matchCount(genericPassword(service: service)) == 0) }
+    asApp([appA]) { #expect(matchCount(genericPassword(service: service)) == .itemNotFound) }
   }
 
   @Test("a persistent reference reaches another application's item (Apple keeps the group scoping there)")
@@ -99,7 +102,7 @@ struct SecItemAccessGroupTests {
       return try #require(result as? Data)
     }
     asApp([appB]) {
-      #expect(matchCount(genericPassword(service: service)) == 0)
+      #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
       let found = copyMatching([kSecValuePersistentRef as String: reference, kSecReturnAttributes as String: true])
       #expect((found.result as? [String: Any])?[kSecAttrAccessGroup as String] as? String == appA)
     }
@@ -107,11 +110,10 @@ struct SecItemAccessGroupTests {
 
   @Test("other clients' items are read but not deleted by a broad delete, only through a reference")
   func otherClientsItems() throws {
-    let written = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'py', 'py-secret')"])
+    let written = try PythonKeyringClient.setPassword(service: service, username: "py", password: "py-secret")
     #expect(written.succeeded)
     try asApp([appA]) {
-      #expect(secret(genericPassword(service: service, account: "py")) == Data(utf8: "py-secret"))
+      #expect(secret(genericPassword(service: service, account: "py")) == .found(Data(utf8: "py-secret")))
       #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecItemNotFound)
       var query = genericPassword(service: service, account: "py")
       query[kSecReturnRef as String] = true
@@ -120,14 +122,13 @@ struct SecItemAccessGroupTests {
         SecItemDelete(
           [kSecClass as String: kSecClassGenericPassword, kSecMatchItemList as String: [reference]] as CFDictionary)
           == errSecSuccess)
-      #expect(matchCount(genericPassword(service: service)) == 0)
+      #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
     }
   }
 
   @Test("updating another client's item through a reference keeps that client's own attributes")
   func updateKeepsForeignAttributes() throws {
-    let written = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'py', 'old')"])
+    let written = try PythonKeyringClient.setPassword(service: service, username: "py", password: "old")
     #expect(written.succeeded)
     try asApp([appA]) {
       var query = genericPassword(service: service, account: "py")
@@ -138,10 +139,7 @@ struct SecItemAccessGroupTests {
         [kSecValueData as String: Data(utf8: "new")] as CFDictionary)
       #expect(status == errSecSuccess)
     }
-    let read = try ExternalCommand.run(
-      ExternalCommand.python3, ["-c", "import keyring; print(keyring.get_password('\(service)', 'py'), end='')"]
-    ) { $0.output == "new" }
-    #expect(read.output == "new")
+    #expect(try PythonKeyringClient.getPassword(service: service, username: "py", expecting: "new") == "new")
   }
 }
 
@@ -158,8 +156,8 @@ struct SecItemAccessGroupUpdateTests {
       let status = SecItemUpdate(
         genericPassword(service: service) as CFDictionary, [kSecAttrAccessGroup as String: appB] as CFDictionary)
       #expect(status == errSecSuccess)
-      #expect(matchCount(genericPassword(service: service)) == 0)
+      #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
     }
-    SecItemEnvironment.withAccessGroups([appB]) { #expect(matchCount(genericPassword(service: service)) == 1) }
+    SecItemEnvironment.withAccessGroups([appB]) { #expect(matchCount(genericPassword(service: service)) == .found(1)) }
   }
 }

@@ -27,7 +27,7 @@ struct SecItemCertificateItemTests {
   func addByData() throws {
     let made = try vectors()
     #expect(add([kSecClass as String: kSecClassCertificate, kSecValueData as String: made.certificateDER]) == 0)
-    #expect(secret(certificateQuery()) == made.certificateDER)
+    #expect(secret(certificateQuery()) == .found(made.certificateDER))
   }
 
   @Test("the derived attributes are Apple's: type, encoding, normalized subject and issuer, serial, key ID and hash")
@@ -35,7 +35,7 @@ struct SecItemCertificateItemTests {
     let made = try vectors()
     let certificate = try made.certificate
     #expect(add([kSecClass as String: kSecClassCertificate, kSecValueRef as String: certificate]) == errSecSuccess)
-    let found = try #require(attributes(certificateQuery()))
+    let found = try attributes(certificateQuery()).require()
     #expect((found[kSecAttrCertificateType as String] as? NSNumber)?.intValue == 3)
     #expect((found[kSecAttrCertificateEncoding as String] as? NSNumber)?.intValue == 3)
     let subject = try #require(SecCertificateCopyNormalizedSubjectSequence(certificate) as Data?)
@@ -56,7 +56,7 @@ struct SecItemCertificateItemTests {
     let query: [String: Any] = [
       kSecClass as String: kSecClassCertificate, kSecAttrSubject as String: derContent(subject),
     ]
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
   }
 
   @Test("the same certificate twice is errSecDuplicateItem (type, issuer, serial number)")
@@ -72,14 +72,14 @@ struct SecItemCertificateItemTests {
   func garbage() {
     let query = certificateQuery([kSecValueData as String: Data("not DER".utf8)])
     #expect(add(query) == errSecParam)
-    #expect(matchCount(certificateQuery()) == 0)
+    #expect(matchCount(certificateQuery()) == .itemNotFound)
   }
 
   @Test("a label given on add replaces the subject summary")
   func givenLabel() throws {
     let made = try OpenSSLIdentity(subject: "/CN=\(unique("summary"))")
     #expect(add(certificateQuery([kSecValueRef as String: try made.certificate])) == errSecSuccess)
-    #expect(matchCount(certificateQuery()) == 1)
+    #expect(matchCount(certificateQuery()) == .found(1))
   }
 
   @Test("a derived attribute given on add replaces the derived value, as Apple's SecItemAttributesPrepare")
@@ -91,7 +91,7 @@ struct SecItemCertificateItemTests {
       kSecAttrSerialNumber as String: serial,
     ]
     #expect(add(query) == errSecSuccess)
-    #expect(attributes(certificateQuery())?[kSecAttrSerialNumber as String] as? Data == serial)
+    #expect(attributes(certificateQuery()).value?[kSecAttrSerialNumber as String] as? Data == serial)
   }
 
   @Test("a persistent reference and kSecValueRef find the certificate; deleting by reference removes it")
@@ -107,9 +107,9 @@ struct SecItemCertificateItemTests {
     let reference = try #require(result as? Data)
     let byReference = copyMatching([kSecValuePersistentRef as String: reference, kSecReturnRef as String: true])
     #expect((byReference.result as? SecCertificate)?.isEqual(certificate) == true)
-    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecValueRef as String: certificate]) == 1)
+    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecValueRef as String: certificate]) == .found(1))
     #expect(SecItemDelete([kSecValueRef as String: certificate] as CFDictionary) == errSecSuccess)
-    #expect(matchCount(certificateQuery()) == 0)
+    #expect(matchCount(certificateQuery()) == .itemNotFound)
   }
 
   @Test("SecItemUpdate changes a certificate's label")
@@ -121,7 +121,7 @@ struct SecItemCertificateItemTests {
       [kSecClass as String: kSecClassCertificate, kSecValueRef as String: certificate] as CFDictionary,
       [kSecAttrLabel as String: renamed] as CFDictionary)
     #expect(status == errSecSuccess)
-    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: renamed]) == 1)
+    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: renamed]) == .found(1))
   }
 
   @Test("all return types together give one dictionary with the attributes, DER, certificate and reference")

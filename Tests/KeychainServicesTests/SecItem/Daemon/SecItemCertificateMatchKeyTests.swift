@@ -37,10 +37,10 @@ struct SecItemCertificateMatchKeyTests {
   @Test("kSecMatchIssuers without a distinguished name is ignored, as Apple ignores it")
   func issuersWithoutNames() {
     addItem()
-    #expect(matchCount(merged(genericPassword(service: service), [kSecMatchIssuers as String: [Any]()])) == 1)
+    #expect(matchCount(merged(genericPassword(service: service), [kSecMatchIssuers as String: [Any]()])) == .found(1))
     #expect(
       matchCount(merged(genericPassword(service: service), [kSecMatchIssuers as String: [Data("x".utf8), "CN=Test"]]))
-        == 1)
+        == .found(1))
   }
 
   @Test("kSecMatchIssuers in SecItemUpdate and SecItemDelete is errSecParam and changes nothing")
@@ -50,7 +50,7 @@ struct SecItemCertificateMatchKeyTests {
     #expect(
       SecItemUpdate(query as CFDictionary, [kSecValueData as String: Data(utf8: "w")] as CFDictionary) == errSecParam)
     #expect(SecItemDelete(query as CFDictionary) == errSecParam)
-    #expect(secret(genericPassword(service: service)) == Data(utf8: "v"))
+    #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "v")))
   }
 
   @Test("kSecMatchIssuers that is not an array is errSecParam")

@@ -18,37 +18,39 @@ struct SecItemCertificateMatchTests {
     return made
   }
 
-  /// The subject summaries (labels) of the certificates matching `extra`.
-  func labels(_ extra: [String: Any]) -> Set<String> {
+  /// The subject summaries (labels) of the certificates matching `extra`, with the status of the search.
+  func labels(_ extra: [String: Any]) -> Lookup<Set<String>> {
     let query = merged(
       [
         kSecClass as String: kSecClassCertificate, kSecMatchSubjectContains as String: word,
         kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnAttributes as String: true,
       ], extra)
-    let found = (copyMatching(query).result as? [[String: Any]]) ?? []
-    return Set(found.compactMap { $0[kSecAttrLabel as String] as? String })
+    let (status, result) = copyMatching(query)
+    let found = lookup(status, result, as: [[String: Any]].self)
+    return Lookup(
+      status: status, value: found.value.map { Set($0.compactMap { $0[kSecAttrLabel as String] as? String }) })
   }
 
   @Test("kSecMatchSubjectContains keeps certificates whose subject contains the string, case-sensitively")
   func subjectContains() throws {
     try store("/O=\(word) Org/CN=\(word)-one")
     try store("/CN=\(word)-two")
-    #expect(labels([:]) == ["\(word)-one", "\(word)-two"])
-    #expect(labels([kSecMatchSubjectContains as String: "\(word) Org"]) == ["\(word)-one"])
-    #expect(labels([kSecMatchSubjectContains as String: "\(word)-TWO"]).isEmpty)
+    #expect(labels([:]) == .found(["\(word)-one", "\(word)-two"]))
+    #expect(labels([kSecMatchSubjectContains as String: "\(word) Org"]) == .found(["\(word)-one"]))
+    #expect(labels([kSecMatchSubjectContains as String: "\(word)-TWO"]) == .itemNotFound)
     #expect(
       labels([kSecMatchSubjectContains as String: "\(word)-TWO", kSecMatchCaseInsensitive as String: true])
-        == ["\(word)-two"])
+        == .found(["\(word)-two"]))
   }
 
   @Test("kSecMatchSubjectStartsWith, …EndsWith and …WholeString compare with a subject value")
   func subjectForms() throws {
     try store("/CN=\(word)-alpha")
     try store("/CN=beta-\(word)")
-    #expect(labels([kSecMatchSubjectStartsWith as String: word]) == ["\(word)-alpha"])
-    #expect(labels([kSecMatchSubjectEndsWith as String: word]) == ["beta-\(word)"])
-    #expect(labels([kSecMatchSubjectWholeString as String: "beta-\(word)"]) == ["beta-\(word)"])
-    #expect(labels([kSecMatchSubjectWholeString as String: word]).isEmpty)
+    #expect(labels([kSecMatchSubjectStartsWith as String: word]) == .found(["\(word)-alpha"]))
+    #expect(labels([kSecMatchSubjectEndsWith as String: word]) == .found(["beta-\(word)"]))
+    #expect(labels([kSecMatchSubjectWholeString as String: "beta-\(word)"]) == .found(["beta-\(word)"]))
+    #expect(labels([kSecMatchSubjectWholeString as String: word]) == .itemNotFound)
   }
 
   @Test("kSecMatchEmailAddressIfPresent keeps certificates with that address or with none")
@@ -57,16 +59,17 @@ struct SecItemCertificateMatchTests {
     try store("/CN=\(word)-bob", extensions: ["subjectAltName=email:bob@example.com"])
     try store("/CN=\(word)-nobody")
     #expect(
-      labels([kSecMatchEmailAddressIfPresent as String: "ALICE@example.com"]) == ["\(word)-alice", "\(word)-nobody"])
+      labels([kSecMatchEmailAddressIfPresent as String: "ALICE@example.com"])
+        == .found(["\(word)-alice", "\(word)-nobody"]))
   }
 
   @Test("kSecMatchValidOnDate keeps certificates valid on that date; kCFNull means now")
   func validOnDate() throws {
     try store("/CN=\(word)-valid")  // valid from now for two days
-    #expect(labels([kSecMatchValidOnDate as String: Date()]) == ["\(word)-valid"])
-    #expect(labels([kSecMatchValidOnDate as String: NSNull()]) == ["\(word)-valid"])
-    #expect(labels([kSecMatchValidOnDate as String: Date(timeIntervalSinceNow: 10 * 86400)]).isEmpty)
-    #expect(labels([kSecMatchValidOnDate as String: Date(timeIntervalSinceNow: -10 * 86400)]).isEmpty)
+    #expect(labels([kSecMatchValidOnDate as String: Date()]) == .found(["\(word)-valid"]))
+    #expect(labels([kSecMatchValidOnDate as String: NSNull()]) == .found(["\(word)-valid"]))
+    #expect(labels([kSecMatchValidOnDate as String: Date(timeIntervalSinceNow: 10 * 86400)]) == .itemNotFound)
+    #expect(labels([kSecMatchValidOnDate as String: Date(timeIntervalSinceNow: -10 * 86400)]) == .itemNotFound)
   }
 
   @Test("kSecMatchIssuers keeps certificates issued by a name, directly or through stored intermediates")
@@ -78,10 +81,10 @@ struct SecItemCertificateMatchTests {
     let rootName = try #require(SecCertificateCopyNormalizedSubjectSequence(try root.certificate) as Data?)
     #expect(
       labels([kSecMatchIssuers as String: [rootName]])
-        == ["\(word)-root", "\(word)-intermediate", "\(word)-leaf"])
+        == .found(["\(word)-root", "\(word)-intermediate", "\(word)-leaf"]))
     let intermediateName = try #require(
       SecCertificateCopyNormalizedSubjectSequence(try intermediate.certificate) as Data?)
-    #expect(labels([kSecMatchIssuers as String: [intermediateName]]) == ["\(word)-leaf"])
+    #expect(labels([kSecMatchIssuers as String: [intermediateName]]) == .found(["\(word)-leaf"]))
   }
 
   @Test("kSecMatchTrustedOnly true is errSecUnimplemented for certificates (no trust evaluation); false is ignored")
@@ -97,7 +100,7 @@ struct SecItemCertificateMatchTests {
     try store("/CN=\(word)-kept")
     let query: [String: Any] = [kSecClass as String: kSecClassCertificate, kSecMatchSubjectContains as String: word]
     #expect(SecItemDelete(query as CFDictionary) == errSecParam)
-    #expect(labels([:]) == ["\(word)-kept"])
+    #expect(labels([:]) == .found(["\(word)-kept"]))
   }
 
   @Test("kSecMatchPolicy is errSecParam: there is no SecPolicy type to give it")

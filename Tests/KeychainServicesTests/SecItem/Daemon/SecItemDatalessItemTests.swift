@@ -29,7 +29,7 @@ struct SecItemDatalessItemTests {
   @Test("kSecReturnData alone gives empty data for an item added without kSecValueData")
   func dataAloneIsEmpty() {
     #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
-    #expect(secret(genericPassword(service: service)) == Data())
+    #expect(secret(genericPassword(service: service)) == .found(Data()))
   }
 
   @Test("an item added with empty kSecValueData returns it in its dictionary")
@@ -64,7 +64,7 @@ struct SecItemDatalessItemTests {
   @Test("the returned attributes of an item added without data hold only Apple's keys")
   func markerNotReturned() throws {
     #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
-    let found = try #require(attributes(genericPassword(service: service)))
+    let found = try attributes(genericPassword(service: service)).require()
     #expect(found.keys.allSatisfy { !$0.contains("nodata") && !$0.hasPrefix("keychain:") })
   }
 }

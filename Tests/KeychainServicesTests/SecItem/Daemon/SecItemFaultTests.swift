@@ -97,7 +97,7 @@ struct SecItemFaultTests {
     }
     #expect(status == errSecInteractionNotAllowed)
     try keyring.unlock()
-    #expect(on(keyring) { matchCount(genericPassword(service: service, account: "new")) } == 0)
+    #expect(on(keyring) { matchCount(genericPassword(service: service, account: "new")) } == .itemNotFound)
   }
 
   @Test("deleting from a locked keyring with UI refused is errSecInteractionNotAllowed and deletes nothing")
@@ -109,7 +109,7 @@ struct SecItemFaultTests {
     }
     #expect(status == errSecInteractionNotAllowed)
     try keyring.unlock()
-    #expect(on(keyring) { matchCount(genericPassword(service: service)) } == 1)
+    #expect(on(keyring) { matchCount(genericPassword(service: service)) } == .found(1))
   }
 
   @Test("once the keyring is unlocked again the same connection reads the item")
@@ -121,7 +121,8 @@ struct SecItemFaultTests {
         copyMatching(withUI(genericPassword(service: service), kSecUseAuthenticationUIFail)).status
           == errSecInteractionNotAllowed)
       try keyring.unlock()
-      #expect(secret(withUI(genericPassword(service: service), kSecUseAuthenticationUIFail)) == Data(utf8: "locked"))
+      #expect(
+        secret(withUI(genericPassword(service: service), kSecUseAuthenticationUIFail)) == .found(Data(utf8: "locked")))
     }
   }
 
@@ -155,7 +156,7 @@ struct SecItemFaultTests {
         add(merged(genericPassword(service: service, account: "a"), [kSecValueData as String: Data(utf8: "kept")]))
           == errSecSuccess)
       try keyring.restart()
-      #expect(secret(genericPassword(service: service)) == Data(utf8: "kept"))
+      #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "kept")))
     }
   }
 

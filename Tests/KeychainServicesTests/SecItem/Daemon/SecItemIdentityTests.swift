@@ -51,11 +51,11 @@ struct SecItemIdentityTests {
   func twoItems() throws {
     let vectors = try made()
     #expect(try addIdentity(vectors) == errSecSuccess)
-    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: name]) == 1)
+    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: name]) == .found(1))
     let keyQuery: [String: Any] = [
       kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: try vectors.publicKeyHash(),
     ]
-    #expect(matchCount(keyQuery) == 1)
+    #expect(matchCount(keyQuery) == .found(1))
   }
 
   @Test("a certificate and key added separately make an identity; a certificate alone or with its public key does not")
@@ -67,7 +67,7 @@ struct SecItemIdentityTests {
     #expect(add([kSecClass as String: kSecClassKey, kSecValueRef as String: publicKey]) == errSecSuccess)
     #expect(copyMatching(identityQuery()).status == errSecItemNotFound)
     #expect(add([kSecClass as String: kSecClassKey, kSecValueRef as String: try vectors.privateKey]) == 0)
-    #expect(matchCount(identityQuery()) == 1)
+    #expect(matchCount(identityQuery()) == .found(1))
     SecItemDelete([kSecClass as String: kSecClassKey, kSecValueRef as String: publicKey] as CFDictionary)
   }
 
@@ -89,7 +89,7 @@ struct SecItemIdentityTests {
   func data() throws {
     let vectors = try made()
     #expect(try addIdentity(vectors) == errSecSuccess)
-    #expect(secret(identityQuery()) == vectors.keyData)
+    #expect(secret(identityQuery()) == .found(vectors.keyData))
   }
 
   @Test("a persistent reference of an identity finds it again")
@@ -100,7 +100,7 @@ struct SecItemIdentityTests {
       [kSecValueRef as String: try vectors.identity, kSecReturnPersistentRef as String: true] as CFDictionary, &result)
     #expect(status == errSecSuccess)
     let reference = try #require(result as? Data)
-    #expect(reference.starts(with: Data("SKLPR1idnt".utf8)))
+    #expect(reference.starts(with: Data("SKLPR2idnt".utf8)))
     let found = copyMatching([kSecValuePersistentRef as String: reference, kSecReturnRef as String: true])
     #expect((found.result as? SecIdentity)?.isEqual(try vectors.identity) == true)
   }
@@ -118,11 +118,11 @@ struct SecItemIdentityTests {
     let vectors = try made()
     #expect(try addIdentity(vectors) == errSecSuccess)
     #expect(SecItemDelete(identityQuery() as CFDictionary) == errSecSuccess)
-    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: name]) == 0)
+    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: name]) == .itemNotFound)
     let keyQuery: [String: Any] = [
       kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: try vectors.publicKeyHash(),
     ]
-    #expect(matchCount(keyQuery) == 0)
+    #expect(matchCount(keyQuery) == .itemNotFound)
     #expect(SecItemDelete(identityQuery() as CFDictionary) == errSecItemNotFound)
   }
 
@@ -132,7 +132,8 @@ struct SecItemIdentityTests {
     #expect(try addIdentity(vectors) == errSecSuccess)
     #expect(SecItemDelete([kSecValueRef as String: try vectors.identity] as CFDictionary) == errSecSuccess)
     #expect(copyMatching(identityQuery()).status == errSecItemNotFound)
-    #expect(matchCount([kSecClass as String: kSecClassKey, kSecValueRef as String: try vectors.privateKey]) == 0)
+    #expect(
+      matchCount([kSecClass as String: kSecClassKey, kSecValueRef as String: try vectors.privateKey]) == .itemNotFound)
   }
 
   @Test("SecItemUpdate of an identity relabels its certificate and key")
@@ -142,8 +143,8 @@ struct SecItemIdentityTests {
     let renamed = unique("renamed")
     let status = SecItemUpdate(identityQuery() as CFDictionary, [kSecAttrLabel as String: renamed] as CFDictionary)
     #expect(status == errSecSuccess)
-    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: renamed]) == 1)
-    #expect(matchCount([kSecClass as String: kSecClassKey, kSecAttrLabel as String: renamed]) == 1)
+    #expect(matchCount([kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: renamed]) == .found(1))
+    #expect(matchCount([kSecClass as String: kSecClassKey, kSecAttrLabel as String: renamed]) == .found(1))
     let data = SecItemUpdate(
       [kSecClass as String: kSecClassIdentity, kSecAttrLabel as String: renamed] as CFDictionary,
       [kSecValueData as String: Data()] as CFDictionary)
@@ -155,8 +156,9 @@ struct SecItemIdentityTests {
     let vectors = try made()
     #expect(try addIdentity(vectors) == errSecSuccess)
     let base: [String: Any] = [kSecClass as String: kSecClassIdentity, kSecMatchSubjectContains as String: name]
-    #expect(matchCount(base) == 1)
-    #expect(matchCount(merged(base, [kSecMatchValidOnDate as String: Date(timeIntervalSinceNow: 864_000)])) == 0)
+    #expect(matchCount(base) == .found(1))
+    #expect(
+      matchCount(merged(base, [kSecMatchValidOnDate as String: Date(timeIntervalSinceNow: 864_000)])) == .itemNotFound)
   }
 
   @Test("SecIdentityCreateWithCertificate pairs a certificate with its stored private key")
@@ -179,8 +181,8 @@ struct SecItemIdentityTests {
       kSecAttrAccessGroup as String: group,
     ])
     #expect(added == errSecSuccess)
-    #expect(matchCount(identityQuery([kSecAttrAccessGroup as String: group])) == 1)
-    #expect(matchCount(identityQuery([kSecAttrAccessGroup as String: unique("other-group")])) == 0)
+    #expect(matchCount(identityQuery([kSecAttrAccessGroup as String: group])) == .found(1))
+    #expect(matchCount(identityQuery([kSecAttrAccessGroup as String: unique("other-group")])) == .itemNotFound)
     #expect(SecItemDelete(identityQuery([kSecAttrAccessGroup as String: group]) as CFDictionary) == errSecSuccess)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KeyringTestSupport
+import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -86,7 +87,7 @@ struct SecItemInsertionOrderTests {
       for account in (0..<12).map({ "account-\(12 - $0)" }) {
         #expect(add(merged(genericPassword(service: tag), [kSecAttrAccount as String: account])) == errSecSuccess)
       }
-      let first = try #require(attributes(genericPassword(service: tag)))
+      let first = try attributes(genericPassword(service: tag)).require()
       #expect(first[kSecAttrAccount as String] as? String == "account-12")
       let two = try #require(
         copyMatching(
@@ -163,6 +164,44 @@ struct SecItemInsertionOrderTests {
     #expect(!InsertionOrder.pathPrecedes("/c/login/100", "/c/login/99"))
     #expect(InsertionOrder.pathPrecedes("/c/a/5", "/c/b/1"))
     #expect(!InsertionOrder.pathPrecedes("/c/login/7", "/c/login/7"))
+    #expect(InsertionOrder.pathPrecedes("/c/login/007", "/c/login/10"))
+    #expect(!InsertionOrder.pathPrecedes("/c/login/10", "/c/login/007"))
+    #expect(InsertionOrder.pathPrecedes("/c/login", "/c/login/1"))
+    #expect(!InsertionOrder.pathPrecedes("/c/login/1", "/c/login"))
+    #expect(InsertionOrder.pathPrecedes("/c/login/a9", "/c/login/a10") == ("a9" < "a10"))
+  }
+
+  @Test(
+    "the path order is the element-wise order with numbers compared as numbers (ties by their text), on 20,000 random pairs"
+  )
+  func pathOrderMatchesElementwiseDefinition() {
+    /// The definition, written the plain way: split into elements, compare the first that differ.
+    func reference(_ lhs: String, _ rhs: String) -> Bool {
+      let left = lhs.split(separator: "/", omittingEmptySubsequences: false)
+      let right = rhs.split(separator: "/", omittingEmptySubsequences: false)
+      for (a, b) in zip(left, right) where a != b {
+        let aDigits = !a.isEmpty && a.allSatisfy(\.isASCII) && a.allSatisfy(\.isNumber)
+        let bDigits = !b.isEmpty && b.allSatisfy(\.isASCII) && b.allSatisfy(\.isNumber)
+        if aDigits && bDigits, let x = Int(a), let y = Int(b), x != y { return x < y }
+        return a < b
+      }
+      return left.count < right.count
+    }
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["", "0", "00", "1", "9", "10", "010", "99", "100", "a", "a1", "b", "login", "_"]
+    func randomPath() -> String {
+      "/"
+        + (0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined(separator: "/")
+    }
+    var disagreements: [String] = []
+    for _ in 0..<20_000 {
+      let (lhs, rhs) = (randomPath(), randomPath())
+      if InsertionOrder.pathPrecedes(ObjectPath(lhs), ObjectPath(rhs)) != reference(lhs, rhs) {
+        disagreements.append("\(lhs) vs \(rhs)")
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
   }
 
   @Test("stamps handed out in a row strictly increase")

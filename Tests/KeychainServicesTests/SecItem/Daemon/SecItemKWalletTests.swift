@@ -38,7 +38,7 @@ struct SecItemKWalletTests {
         var query = genericPassword(service: service, account: "c")
         query[kSecReturnPersistentRef as String] = true
         let reference = try check.require(copyMatching(query).result as? Data)
-        let before = try check.require(attributes(genericPassword(service: service, account: "c")))
+        let before = try check.require(attributes(genericPassword(service: service, account: "c")).value)
         try keyring.restart()
         let byReference: [String: Any] = [
           kSecClass as String: kSecClassGenericPassword, kSecValuePersistentRef as String: reference,
@@ -111,9 +111,10 @@ struct SecItemKWalletTests {
               == errSecSuccess)
         }
         for account in ["one", "two", "three"] {
-          check.expect(secret(genericPassword(service: service, account: account)) == Data(utf8: "pw \(account)"))
           check.expect(
-            attributes(genericPassword(service: service, account: account))?[kSecAttrLabel as String] as? String
+            secret(genericPassword(service: service, account: account)) == .found(Data(utf8: "pw \(account)")))
+          check.expect(
+            attributes(genericPassword(service: service, account: account)).value?[kSecAttrLabel as String] as? String
               == "shared label")
         }
       }
@@ -133,7 +134,7 @@ struct SecItemKWalletTests {
                 [kSecAttrLabel as String: label, kSecValueData as String: Data(utf8: "s")])) == errSecSuccess)
           let read = attributes(genericPassword(service: service, account: account))
           // An empty label reads back as no label, as on gnome-keyring.
-          check.expect(read?[kSecAttrLabel as String] as? String == (label.isEmpty ? nil : label), "\(label)")
+          check.expect(read.value?[kSecAttrLabel as String] as? String == (label.isEmpty ? nil : label), "\(label)")
         }
       }
     }
@@ -145,16 +146,16 @@ struct SecItemKWalletTests {
       try onKWallet { _ in
         check.expect(addPassword(account: "dated", secret: "s") == errSecSuccess)
         let before = try check.require(
-          attributes(genericPassword(service: service))?[kSecAttrModificationDate as String] as? Date)
+          attributes(genericPassword(service: service)).value?[kSecAttrModificationDate as String] as? Date)
         Thread.sleep(forTimeInterval: 1.1)  // the Secret Service counts seconds
         let status = SecItemUpdate(
           genericPassword(service: service) as CFDictionary,
           [kSecAttrComment as String: "changed"] as CFDictionary)
         check.expect(status == errSecSuccess)
-        let after = try check.require(attributes(genericPassword(service: service)))
+        let after = try check.require(attributes(genericPassword(service: service)).value)
         check.expect((after[kSecAttrModificationDate as String] as? Date).map { $0 > before } == true)
         check.expect(after[kSecAttrComment as String] as? String == "changed")
-        check.expect(secret(genericPassword(service: service)) == Data(utf8: "s"))
+        check.expect(secret(genericPassword(service: service)) == .found(Data(utf8: "s")))
       }
     }
   }
@@ -171,7 +172,7 @@ struct SecItemKWalletTests {
           SecItemUpdate(noUI as CFDictionary, [kSecValueData as String: Data(utf8: "lost")] as CFDictionary)
             == errSecInteractionNotAllowed)
         check.expect(SecItemDelete(noUI as CFDictionary) == errSecInteractionNotAllowed)
-        check.expect(secret(noUI) == nil)
+        check.expect(secret(noUI).status == errSecInteractionNotAllowed)
         // With UI allowed the headless wallet cannot ask for its password: canceled at once, as gnome-keyring's.
         let (status, elapsed) = clocked {
           copyMatching(merged(genericPassword(service: service), [kSecReturnData as String: true])).status
@@ -179,7 +180,7 @@ struct SecItemKWalletTests {
         check.expect(status == errSecUserCanceled)
         check.expect(elapsed < .seconds(3), "took \(elapsed)")
         try keyring.unlock()
-        check.expect(secret(genericPassword(service: service)) == Data(utf8: "keep"))
+        check.expect(secret(genericPassword(service: service)) == .found(Data(utf8: "keep")))
       }
     }
   }

@@ -30,7 +30,7 @@ struct SecItemLightReadTests {
     #expect(SecItemDelete(genericPassword(service: service, account: "same") as CFDictionary) == errSecItemNotFound)
     var byData = genericPassword(service: service)
     byData[kSecAttrAccount as String] = Data(utf8: "same")
-    #expect(secret(byData) == Data(utf8: "data-account"))
+    #expect(secret(byData) == .found(Data(utf8: "data-account")))
   }
 
   @Test("another access group's item with the same service and account is neither read, changed nor deleted")
@@ -41,16 +41,16 @@ struct SecItemLightReadTests {
     #expect(status == errSecSuccess)
     SecItemEnvironment.withAccessGroups(["mine"]) {
       let query = genericPassword(service: service, account: "shared")
-      #expect(secret(query) == nil)
+      #expect(secret(query) == .itemNotFound)
       #expect(
         SecItemUpdate(query as CFDictionary, [kSecValueData as String: Data(utf8: "x")] as CFDictionary)
           == errSecItemNotFound)
       #expect(SecItemDelete(query as CFDictionary) == errSecItemNotFound)
       #expect(addItem(account: "shared", secret: "mine") == errSecSuccess, "not a duplicate across groups")
-      #expect(secret(query) == Data(utf8: "mine"))
+      #expect(secret(query) == .found(Data(utf8: "mine")))
     }
     SecItemEnvironment.withAccessGroups(["other.group"]) {
-      #expect(secret(genericPassword(service: service, account: "shared")) == Data(utf8: "other-group"))
+      #expect(secret(genericPassword(service: service, account: "shared")) == .found(Data(utf8: "other-group")))
     }
   }
 
@@ -59,28 +59,33 @@ struct SecItemLightReadTests {
     #expect(
       addItem(account: "sync", secret: "synced", extra: [kSecAttrSynchronizable as String: true]) == errSecSuccess)
     let query = genericPassword(service: service, account: "sync")
-    #expect(secret(query) == nil)
-    #expect(secret(merged(query, [kSecAttrSynchronizable as String: true])) == Data(utf8: "synced"))
+    #expect(secret(query) == .itemNotFound)
+    #expect(secret(merged(query, [kSecAttrSynchronizable as String: true])) == .found(Data(utf8: "synced")))
     #expect(
-      secret(merged(query, [kSecAttrSynchronizable as String: kSecAttrSynchronizableAny])) == Data(utf8: "synced"))
+      secret(merged(query, [kSecAttrSynchronizable as String: kSecAttrSynchronizableAny]))
+        == .found(Data(utf8: "synced")))
   }
 
   @Test("an item of another client carrying the account only as username is found by the second search")
   func usernameOnly() async throws {
-    let written = try await ExternalCommand.runDetached(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'py', 'from-python')"])
+    let service = service
+    let written = try await Task.detached {
+      try PythonKeyringClient.setPassword(service: service, username: "py", password: "from-python")
+    }.value
     #expect(written.succeeded, "\(written)")
-    #expect(secret(genericPassword(service: service, account: "py")) == Data(utf8: "from-python"))
+    #expect(secret(genericPassword(service: service, account: "py")) == .found(Data(utf8: "from-python")))
   }
 
   @Test("items under account come before other clients' items under username alone; limit all returns both")
   func accountBeforeUsername() async throws {
-    let written = try await ExternalCommand.runDetached(
-      ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(service)', 'both', 'from-python')"])
+    let service = service
+    let written = try await Task.detached {
+      try PythonKeyringClient.setPassword(service: service, username: "both", password: "from-python")
+    }.value
     #expect(written.succeeded, "\(written)")
     #expect(addItem(account: "both", secret: "from-secitem") == errSecSuccess)
     let query = genericPassword(service: service, account: "both")
-    #expect(secret(query) == Data(utf8: "from-secitem"))
+    #expect(secret(query) == .found(Data(utf8: "from-secitem")))
     let all =
       copyMatching(
         merged(query, [kSecReturnData as String: true, kSecMatchLimit as String: kSecMatchLimitAll])
@@ -95,7 +100,7 @@ struct SecItemLightReadTests {
       #expect(addItem(account: name, secret: name) == errSecSuccess)
     }
     let query = genericPassword(service: service)
-    #expect(secret(query) == Data(utf8: "first"))
+    #expect(secret(query) == .found(Data(utf8: "first")))
     let two = copyMatching(merged(query, [kSecReturnData as String: true, kSecMatchLimit as String: 2])).result
     #expect(two as? [Data] == [Data(utf8: "first"), Data(utf8: "second")])
   }
@@ -107,7 +112,7 @@ struct SecItemLightReadTests {
     try await Task.sleep(for: .milliseconds(1100))
     SecItemEnvironment.withAccessGroups(["mine"]) {
       #expect(addItem(account: "m", secret: "mine") == errSecSuccess)
-      #expect(secret(genericPassword(service: service)) == Data(utf8: "mine"))
+      #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "mine")))
     }
   }
 
@@ -142,7 +147,8 @@ struct SecItemLightReadTests {
     let expected = try #require(withAttributes?[kSecValuePersistentRef as String] as? Data)
     #expect(alone == expected)
     #expect(
-      secret(merged(genericPassword(service: service), [kSecValuePersistentRef as String: expected])) == Data(utf8: "s")
+      secret(merged(genericPassword(service: service), [kSecValuePersistentRef as String: expected]))
+        == .found(Data(utf8: "s"))
     )
   }
 }

@@ -9,8 +9,8 @@ struct SecItemMatchingTests {
   @Test("matching is exact and case-sensitive by default")
   func exactByDefault() {
     #expect(add(genericPassword(service: service, account: "Alice")) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service, account: "alice")) == 0)
-    #expect(matchCount(genericPassword(service: service, account: "Alice")) == 1)
+    #expect(matchCount(genericPassword(service: service, account: "alice")) == .itemNotFound)
+    #expect(matchCount(genericPassword(service: service, account: "Alice")) == .found(1))
   }
 
   @Test("kSecMatchCaseInsensitive finds strings that differ in case")
@@ -18,7 +18,7 @@ struct SecItemMatchingTests {
     #expect(add(genericPassword(service: service, account: "Alice")) == errSecSuccess)
     var query = genericPassword(service: service.uppercased(), account: "aLiCe")
     query[kSecMatchCaseInsensitive as String] = true
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
   }
 
   @Test("kSecMatchDiacriticInsensitive finds strings that differ in accents")
@@ -26,18 +26,18 @@ struct SecItemMatchingTests {
     #expect(add(genericPassword(service: service, account: "José")) == errSecSuccess)
     var query = genericPassword(service: service, account: "Jose")
     query[kSecMatchDiacriticInsensitive as String] = true
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
   }
 
   @Test("kSecMatchWidthInsensitive finds strings that differ in full-width and half-width forms")
   func widthInsensitive() {
     #expect(add(genericPassword(service: service, account: "ＡＢＣ１２３")) == errSecSuccess)
-    #expect(matchCount(genericPassword(service: service, account: "ABC123")) == 0)
+    #expect(matchCount(genericPassword(service: service, account: "ABC123")) == .itemNotFound)
     var query = genericPassword(service: service, account: "ABC123")
     query[kSecMatchWidthInsensitive as String] = true
-    #expect(matchCount(query) == 1)
+    #expect(matchCount(query) == .found(1))
     query[kSecMatchWidthInsensitive as String] = false
-    #expect(matchCount(query) == 0)
+    #expect(matchCount(query) == .itemNotFound)
   }
 
   @Test("kSecAttrLabel matches the item label")
@@ -46,14 +46,15 @@ struct SecItemMatchingTests {
       add(merged(genericPassword(service: service, account: "a"), [kSecAttrLabel as String: "My Label"]))
         == errSecSuccess)
     #expect(add(genericPassword(service: service, account: "b")) == errSecSuccess)
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "My Label"])) == 1)
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "my label"])) == 0)
+    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "My Label"])) == .found(1))
+    #expect(
+      matchCount(merged(genericPassword(service: service), [kSecAttrLabel as String: "my label"])) == .itemNotFound)
   }
 
   @Test("the label defaults to the service, as on macOS")
   func defaultLabel() throws {
     #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
-    let found = try #require(attributes(genericPassword(service: service)))
+    let found = try attributes(genericPassword(service: service)).require()
     #expect(found[kSecAttrLabel as String] as? String == service)
   }
 
@@ -61,7 +62,7 @@ struct SecItemMatchingTests {
   func defaultInternetLabel() throws {
     let server = unique("host")
     #expect(add(internetPassword(server: server, account: "a")) == errSecSuccess)
-    #expect(attributes(internetPassword(server: server))?[kSecAttrLabel as String] as? String == server)
+    #expect(attributes(internetPassword(server: server)).value?[kSecAttrLabel as String] as? String == server)
   }
 
   @Test("a query with fewer attributes matches items with more")
@@ -71,9 +72,9 @@ struct SecItemMatchingTests {
       internetPassword(server: server, account: "a"),
       [kSecAttrPort as String: 8443, kSecAttrProtocol as String: kSecAttrProtocolHTTPS, kSecAttrPath as String: "/x"])
     #expect(add(full) == errSecSuccess)
-    #expect(matchCount(internetPassword(server: server)) == 1)
-    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 8443])) == 1)
-    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 443])) == 0)
+    #expect(matchCount(internetPassword(server: server)) == .found(1))
+    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 8443])) == .found(1))
+    #expect(matchCount(merged(internetPassword(server: server), [kSecAttrPort as String: 443])) == .itemNotFound)
   }
 
   @Test("a generic query does not match internet passwords and vice versa")
@@ -84,7 +85,7 @@ struct SecItemMatchingTests {
     #expect(
       matchCount([
         kSecClass as String: kSecClassInternetPassword, kSecAttrAccount as String: "a", kSecAttrServer as String: name,
-      ]) == 1)
-    #expect(matchCount(genericPassword(service: name, account: "a")) == 1)
+      ]) == .found(1))
+    #expect(matchCount(genericPassword(service: name, account: "a")) == .found(1))
   }
 }

@@ -12,7 +12,7 @@ struct SecItemPersistentReferenceKeyTests {
   @Test("returned attributes never hold kSecAttrPersistentReference, with or without a persistent reference")
   func neverReturned() throws {
     #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
-    let plain = try #require(attributes(genericPassword(service: service)))
+    let plain = try attributes(genericPassword(service: service)).require()
     #expect(plain[kSecAttrPersistentReference as String] == nil)
     let withReference = try #require(
       copyMatching(
@@ -29,6 +29,6 @@ struct SecItemPersistentReferenceKeyTests {
     let attributes = merged(
       genericPassword(service: service, account: "a"), [kSecAttrPersistentReference as String: Data(count: 16)])
     #expect(add(attributes) == errSecParam)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 }

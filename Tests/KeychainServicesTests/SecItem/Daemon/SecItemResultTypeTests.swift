@@ -7,25 +7,26 @@ struct SecItemResultTypeTests {
   let service = unique("results")
 
   /// Adds `count` items with accounts a0, a1, … and secrets s0, s1, … (in that order of creation).
-  func addItems(_ count: Int) {
+  /// A failed add fails the test (not the whole test process).
+  func addItems(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
     for index in 0..<count {
       let status = add(
         merged(
           genericPassword(service: service, account: "a\(index)"), [kSecValueData as String: Data(utf8: "s\(index)")]))
-      precondition(status == errSecSuccess)
+      try #require(status == errSecSuccess, "could not add a\(index)", sourceLocation: sourceLocation)
     }
   }
 
   @Test("kSecReturnData alone returns the secret as Data")
-  func dataAlone() {
-    addItems(1)
-    #expect(secret(genericPassword(service: service)) == Data(utf8: "s0"))
+  func dataAlone() throws {
+    try addItems(1)
+    #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "s0")))
   }
 
   @Test("kSecReturnAttributes alone returns a dictionary including the class")
   func attributesAlone() throws {
-    addItems(1)
-    let found = try #require(attributes(genericPassword(service: service)))
+    try addItems(1)
+    let found = try attributes(genericPassword(service: service)).require()
     #expect(found[kSecClass as String] as? String == kSecClassGenericPassword as String)
     #expect(found[kSecAttrAccount as String] as? String == "a0")
     #expect(found[kSecAttrService as String] as? String == service)
@@ -34,7 +35,7 @@ struct SecItemResultTypeTests {
 
   @Test("attribute results indexed by kSecAttr constants as [AnyHashable: Any] find their values")
   func anyHashableIndexing() throws {
-    addItems(1)
+    try addItems(1)
     var query = genericPassword(service: service)
     query[kSecReturnAttributes as String] = true
     let found = try #require(copyMatching(query).result as? [AnyHashable: Any])
@@ -43,7 +44,7 @@ struct SecItemResultTypeTests {
 
   @Test("kSecReturnRef returns a SecKeychainItem")
   func referenceAlone() throws {
-    addItems(1)
+    try addItems(1)
     var query = genericPassword(service: service)
     query[kSecReturnRef as String] = true
     let (status, result) = copyMatching(query)
@@ -53,7 +54,7 @@ struct SecItemResultTypeTests {
 
   @Test("kSecReturnPersistentRef returns Data")
   func persistentReferenceAlone() throws {
-    addItems(1)
+    try addItems(1)
     var query = genericPassword(service: service)
     query[kSecReturnPersistentRef as String] = true
     let result = try #require(copyMatching(query).result as? Data)
@@ -62,7 +63,7 @@ struct SecItemResultTypeTests {
 
   @Test("data and attributes together return one dictionary with kSecValueData")
   func dataAndAttributes() throws {
-    addItems(1)
+    try addItems(1)
     var query = genericPassword(service: service)
     query[kSecReturnAttributes as String] = true
     query[kSecReturnData as String] = true
@@ -73,7 +74,7 @@ struct SecItemResultTypeTests {
 
   @Test("reference and persistent reference together return kSecValueRef and kSecValuePersistentRef only")
   func bothReferences() throws {
-    addItems(1)
+    try addItems(1)
     var query = genericPassword(service: service)
     query[kSecReturnRef as String] = true
     query[kSecReturnPersistentRef as String] = true
@@ -84,8 +85,8 @@ struct SecItemResultTypeTests {
   }
 
   @Test("no return key succeeds without a result")
-  func noReturnKey() {
-    addItems(1)
+  func noReturnKey() throws {
+    try addItems(1)
     var result: CFTypeRef? = NSString(string: "untouched")
     #expect(SecItemCopyMatching(genericPassword(service: service) as CFDictionary, &result) == errSecSuccess)
     #expect(result == nil)
@@ -93,14 +94,14 @@ struct SecItemResultTypeTests {
 
   @Test("by default only the first match is returned, not in an array")
   func firstMatchByDefault() throws {
-    addItems(3)
-    let found = try #require(attributes(genericPassword(service: service)))
+    try addItems(3)
+    let found = try attributes(genericPassword(service: service)).require()
     #expect(found[kSecAttrAccount as String] as? String != nil)
   }
 
   @Test("kSecMatchLimitAll returns an array of every match")
   func limitAll() throws {
-    addItems(3)
+    try addItems(3)
     var query = genericPassword(service: service)
     query[kSecMatchLimit as String] = kSecMatchLimitAll
     query[kSecReturnAttributes as String] = true
@@ -110,7 +111,7 @@ struct SecItemResultTypeTests {
 
   @Test("kSecMatchLimitAll with one match still returns an array")
   func limitAllSingle() throws {
-    addItems(1)
+    try addItems(1)
     var query = genericPassword(service: service)
     query[kSecMatchLimit as String] = kSecMatchLimitAll
     query[kSecReturnData as String] = true
@@ -120,7 +121,7 @@ struct SecItemResultTypeTests {
 
   @Test("a numeric match limit returns an array of at most that many")
   func numericLimit() throws {
-    addItems(3)
+    try addItems(3)
     var query = genericPassword(service: service)
     query[kSecMatchLimit as String] = 2
     query[kSecReturnRef as String] = true
@@ -130,7 +131,7 @@ struct SecItemResultTypeTests {
 
   @Test("kSecReturnData with many matches returns every secret, paired with its item")
   func dataOfManyMatches() throws {
-    addItems(4)
+    try addItems(4)
     var query = genericPassword(service: service)
     query[kSecMatchLimit as String] = kSecMatchLimitAll
     query[kSecReturnData as String] = true
@@ -157,14 +158,14 @@ struct SecItemResultTypeTests {
   }
 
   @Test("SecItemAdd without return keys leaves the result nil")
-  func addWithoutResult() {
+  func addWithoutResult() throws {
     var result: CFTypeRef? = NSString(string: "untouched")
     #expect(SecItemAdd(genericPassword(service: service, account: "x") as CFDictionary, &result) == errSecSuccess)
     #expect(result == nil)
   }
 
   @Test("a search without matches is errSecItemNotFound")
-  func notFound() {
+  func notFound() throws {
     #expect(
       copyMatching(merged(genericPassword(service: service), [kSecReturnData as String: true])).status
         == errSecItemNotFound)

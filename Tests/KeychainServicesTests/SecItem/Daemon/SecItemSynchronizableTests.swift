@@ -6,9 +6,9 @@ import Testing
 struct SecItemSynchronizableTests {
   let service = unique("sync")
 
-  init() {
-    precondition(add(genericPassword(service: service, account: "local")) == errSecSuccess)
-    precondition(
+  init() throws {
+    try #require(add(genericPassword(service: service, account: "local")) == errSecSuccess)
+    try #require(
       add(merged(genericPassword(service: service, account: "synced"), [kSecAttrSynchronizable as String: true]))
         == errSecSuccess)
   }
@@ -25,8 +25,8 @@ struct SecItemSynchronizableTests {
 
   @Test("kSecAttrSynchronizable true finds only synchronizable items")
   func onlySynchronizable() throws {
-    let found = try #require(
-      attributes(merged(genericPassword(service: service), [kSecAttrSynchronizable as String: true])))
+    let found = try attributes(merged(genericPassword(service: service), [kSecAttrSynchronizable as String: true]))
+      .require()
     #expect(found[kSecAttrAccount as String] as? String == "synced")
     #expect(found[kSecAttrSynchronizable as String] as? Bool == true)
   }
@@ -35,7 +35,8 @@ struct SecItemSynchronizableTests {
   func any() {
     #expect(
       matchCount(
-        merged(genericPassword(service: service), [kSecAttrSynchronizable as String: kSecAttrSynchronizableAny])) == 2)
+        merged(genericPassword(service: service), [kSecAttrSynchronizable as String: kSecAttrSynchronizableAny]))
+        == .found(2))
   }
 
   @Test("a synchronizable and a non-synchronizable item may share the other key attributes")
@@ -48,6 +49,7 @@ struct SecItemSynchronizableTests {
   @Test("SecItemDelete without kSecAttrSynchronizable leaves synchronizable items")
   func deleteDefaultScope() {
     #expect(SecItemDelete(genericPassword(service: service) as CFDictionary) == errSecSuccess)
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrSynchronizable as String: true])) == 1)
+    #expect(
+      matchCount(merged(genericPassword(service: service), [kSecAttrSynchronizable as String: true])) == .found(1))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainServices
+import Testing
 
 /// A value no other test uses, so tests running in parallel on one keyring never see each other's items.
 func unique(_ prefix: String = "secitem") -> String { "\(prefix)-\(UUID().uuidString)" }
@@ -14,28 +15,63 @@ func copyMatching(_ query: [String: Any]) -> (status: OSStatus, result: CFTypeRe
 /// `SecItemAdd` without a result.
 func add(_ attributes: [String: Any]) -> OSStatus { SecItemAdd(attributes as CFDictionary, nil) }
 
-/// How many items match `query` (with `kSecMatchLimitAll`); 0 when none.
-func matchCount(_ query: [String: Any]) -> Int {
+/// What a search gave: its status, and what it found when the status is `errSecSuccess`. The helpers below return
+/// one, so that "found nothing" is asserted as `== .itemNotFound` (exactly `errSecItemNotFound`) and can never pass
+/// on another error (`errSecParam`, `errSecNotAvailable`, …), and "found X" as `== .found(X)`.
+struct Lookup<Value>: CustomStringConvertible {
+  let status: OSStatus
+  /// The result; nil unless the status is `errSecSuccess` and the result has the expected type.
+  let value: Value?
+
+  /// Success with `value`.
+  static func found(_ value: Value) -> Lookup { Lookup(status: errSecSuccess, value: value) }
+  /// Nothing matched: `errSecItemNotFound` and no value.
+  static var itemNotFound: Lookup { Lookup(status: errSecItemNotFound, value: nil) }
+
+  /// The found value; fails the test (with the status) when the search did not succeed.
+  func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
+    try #require(status == errSecSuccess, "status \(status), not errSecSuccess", sourceLocation: sourceLocation)
+    return try #require(value, "errSecSuccess with an unexpected result", sourceLocation: sourceLocation)
+  }
+
+  var description: String {
+    let text = status == errSecSuccess ? "found " : "status "
+    return text + (status == errSecSuccess ? value.map { "\($0)" } ?? "<unexpected result type>" : "\(status)")
+  }
+}
+
+extension Lookup: Equatable where Value: Equatable {}
+extension Lookup: Sendable where Value: Sendable {}
+
+/// A lookup's status, with a value of the expected type only on success.
+func lookup<Value>(_ status: OSStatus, _ result: CFTypeRef?, as type: Value.Type = Value.self) -> Lookup<Value> {
+  Lookup(status: status, value: status == errSecSuccess ? result as? Value : nil)
+}
+
+/// How many items match `query` (with `kSecMatchLimitAll`): `.found(n)`, or the status of the failed search
+/// (`.itemNotFound` when nothing matched).
+func matchCount(_ query: [String: Any]) -> Lookup<Int> {
   var query = query
   query[kSecMatchLimit as String] = kSecMatchLimitAll
   query[kSecReturnRef as String] = true
   let (status, result) = copyMatching(query)
-  guard status == errSecSuccess else { return 0 }
-  return (result as? [Any])?.count ?? 0
+  return Lookup(status: status, value: status == errSecSuccess ? (result as? [Any])?.count : nil)
 }
 
-/// The secret of the single item matching `query`, or nil.
-func secret(_ query: [String: Any]) -> Data? {
+/// The secret of the single item matching `query`, with the status of the search.
+func secret(_ query: [String: Any]) -> Lookup<Data> {
   var query = query
   query[kSecReturnData as String] = true
-  return copyMatching(query).result as? Data
+  let (status, result) = copyMatching(query)
+  return lookup(status, result)
 }
 
-/// The attributes of the single item matching `query`, or nil.
-func attributes(_ query: [String: Any]) -> [String: Any]? {
+/// The attributes of the single item matching `query`, with the status of the search.
+func attributes(_ query: [String: Any]) -> Lookup<[String: Any]> {
   var query = query
   query[kSecReturnAttributes as String] = true
-  return copyMatching(query).result as? [String: Any]
+  let (status, result) = copyMatching(query)
+  return lookup(status, result)
 }
 
 /// A generic password query for one service (and account).

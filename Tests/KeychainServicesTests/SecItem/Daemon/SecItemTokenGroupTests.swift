@@ -14,17 +14,22 @@ struct SecItemTokenGroupTests {
   func addRefused() {
     #expect(add(merged(genericPassword(service: service, account: "a"), tokenGroup)) == errSecMissingEntitlement)
     #expect(add(merged(internetPassword(server: service, account: "a"), tokenGroup)) == errSecMissingEntitlement)
-    #expect(matchCount(merged(genericPassword(service: service), tokenGroup)) == 0)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(merged(genericPassword(service: service), tokenGroup)) == .itemNotFound)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("SecItemUpdate moving an item to the token group is errSecMissingEntitlement and changes nothing")
-  func updateIntoRefused() {
+  func updateIntoRefused() throws {
     #expect(add(genericPassword(service: service, account: "a")) == errSecSuccess)
+    let group = try #require(
+      try attributes(genericPassword(service: service)).require()[kSecAttrAccessGroup as String] as? String)
     let status = SecItemUpdate(genericPassword(service: service) as CFDictionary, tokenGroup as CFDictionary)
     #expect(status == errSecMissingEntitlement)
-    #expect(
-      attributes(genericPassword(service: service))?[kSecAttrAccessGroup as String] as? String != "com.apple.token")
+    // The item is still found where it was, in its own group, and not in the token group.
+    let after = try attributes(genericPassword(service: service)).require()
+    #expect(after[kSecAttrAccessGroup as String] as? String == group)
+    #expect(after[kSecAttrAccessGroup as String] as? String != "com.apple.token")
+    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrAccessGroup as String: group])) == .found(1))
   }
 
   @Test("SecItemUpdate and SecItemDelete naming the token group are errSecMissingEntitlement")

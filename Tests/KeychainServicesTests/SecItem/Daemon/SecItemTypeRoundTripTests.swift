@@ -9,7 +9,7 @@ struct SecItemTypeRoundTripTests {
   func roundTrip(_ extra: [String: Any]) throws -> [String: Any] {
     let account = unique("acct")
     #expect(add(merged(genericPassword(service: service, account: account), extra)) == errSecSuccess)
-    return try #require(attributes(genericPassword(service: service, account: account)))
+    return try attributes(genericPassword(service: service, account: account)).require()
   }
 
   @Test("Unicode strings come back unchanged")
@@ -52,7 +52,7 @@ struct SecItemTypeRoundTripTests {
       kSecAttrAccount as String: account,
     ]
     #expect(add(query) == errSecSuccess)
-    let found = try #require(attributes(query))
+    let found = try attributes(query).require()
     #expect(found[kSecAttrAccount as String] as? Data == account)
   }
 
@@ -63,7 +63,7 @@ struct SecItemTypeRoundTripTests {
       kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
       kSecAttrAccount as String: Data(utf8: "plain"),
     ]
-    #expect(matchCount(query) == 0)
+    #expect(matchCount(query) == .itemNotFound)
   }
 
   @Test("creation and modification dates are Dates close to now")
@@ -101,7 +101,7 @@ struct SecItemTypeRoundTripTests {
         kSecAttrSecurityDomain as String: "Realm",
       ])
     #expect(add(query) == errSecSuccess)
-    let found = try #require(attributes(internetPassword(server: server)))
+    let found = try attributes(internetPassword(server: server)).require()
     #expect(found[kSecAttrPort as String] as? Int == 8080)
     #expect(found[kSecAttrProtocol as String] as? String == kSecAttrProtocolHTTPSProxy as String)
     #expect(found[kSecAttrAuthenticationType as String] as? String == kSecAttrAuthenticationTypeHTMLForm as String)
@@ -117,13 +117,13 @@ struct SecItemTypeRoundTripTests {
     for (index, sample) in samples.enumerated() {
       let query = genericPassword(service: service, account: "s\(index)")
       #expect(add(merged(query, [kSecValueData as String: sample])) == errSecSuccess)
-      #expect(secret(query) == sample)
+      #expect(secret(query) == .found(sample))
     }
   }
 
   @Test("an item added without kSecValueData has an empty secret")
   func noSecret() {
     #expect(add(genericPassword(service: service, account: "none")) == errSecSuccess)
-    #expect(secret(genericPassword(service: service, account: "none")) == Data())
+    #expect(secret(genericPassword(service: service, account: "none")) == .found(Data()))
   }
 }

@@ -18,7 +18,7 @@ struct SecItemUnavailableTypeTests {
   func accessOnAdd() {
     #expect(
       add(merged(genericPassword(service: service, account: "a"), [kSecAttrAccess as String: "acl"])) == errSecParam)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("kSecAttrAccess in a search is errSecParam")
@@ -35,7 +35,7 @@ struct SecItemUnavailableTypeTests {
       genericPassword(service: service) as CFDictionary,
       [kSecAttrAccess as String: "acl", kSecValueData as String: Data(utf8: "w")] as CFDictionary)
     #expect(status == errSecParam)
-    #expect(secret(genericPassword(service: service)) == Data(utf8: "v"))
+    #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "v")))
   }
 
   @Test("kSecUseKeychain is errSecParam in SecItemAdd and SecItemDelete")
@@ -46,7 +46,7 @@ struct SecItemUnavailableTypeTests {
     #expect(
       SecItemDelete(merged(genericPassword(service: service), [kSecUseKeychain as String: "login"]) as CFDictionary)
         == errSecParam)
-    #expect(matchCount(genericPassword(service: service)) == 1)
+    #expect(matchCount(genericPassword(service: service)) == .found(1))
   }
 
   @Test("kSecUseAuthenticationContext is errSecParam")

@@ -12,7 +12,7 @@ struct SecItemUniquenessTests {
     #expect(
       add(merged(genericPassword(service: service, account: "a"), [kSecAttrLabel as String: "other"]))
         == errSecDuplicateItem)
-    #expect(matchCount(genericPassword(service: service)) == 1)
+    #expect(matchCount(genericPassword(service: service)) == .found(1))
   }
 
   @Test("a different account under the same service is another item")
@@ -75,8 +75,8 @@ struct SecItemUniquenessTests {
       genericPassword(service: service, account: "b") as CFDictionary,
       [kSecAttrAccount as String: "a", kSecValueData as String: Data(utf8: "changed")] as CFDictionary)
     #expect(status == errSecDuplicateItem)
-    #expect(secret(genericPassword(service: service, account: "a")) == Data(utf8: "A"))
-    #expect(secret(genericPassword(service: service, account: "b")) == Data(utf8: "B"))
+    #expect(secret(genericPassword(service: service, account: "a")) == .found(Data(utf8: "A")))
+    #expect(secret(genericPassword(service: service, account: "b")) == .found(Data(utf8: "B")))
   }
 
   @Test("an update that would give two matched items the same key is errSecDuplicateItem and changes nothing")
@@ -89,9 +89,9 @@ struct SecItemUniquenessTests {
       genericPassword(service: service) as CFDictionary,
       [kSecAttrAccount as String: "same", kSecAttrComment as String: "new"] as CFDictionary)
     #expect(status == errSecDuplicateItem)
-    #expect(matchCount(genericPassword(service: service, account: "a")) == 1)
-    #expect(matchCount(genericPassword(service: service, account: "b")) == 1)
-    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrComment as String: "new"])) == 0)
+    #expect(matchCount(genericPassword(service: service, account: "a")) == .found(1))
+    #expect(matchCount(genericPassword(service: service, account: "b")) == .found(1))
+    #expect(matchCount(merged(genericPassword(service: service), [kSecAttrComment as String: "new"])) == .itemNotFound)
   }
 
   @Test("an update that keeps an item's own key is not a duplicate")
@@ -110,7 +110,7 @@ struct SecItemUniquenessTests {
     #expect(add(merged(base, [kSecAttrSyncViewHint as String: "ViewB"])) == errSecSuccess)
     #expect(add(base) == errSecSuccess)
     #expect(add(merged(base, [kSecAttrSyncViewHint as String: "ViewA"])) == errSecDuplicateItem)
-    #expect(matchCount(genericPassword(service: service)) == 3)
+    #expect(matchCount(genericPassword(service: service)) == .found(3))
   }
 
   @Test("internet passwords differing only in kSecAttrSyncViewHint are distinct")
@@ -128,7 +128,7 @@ struct SecItemUniquenessTests {
       add(merged(genericPassword(service: service, account: "a"), [kSecAttrSyncViewHint as String: ""]))
         == errSecDuplicateItem)
     #expect(
-      matchCount(merged(genericPassword(service: service), [kSecAttrSyncViewHint as String: ""])) == 1)
+      matchCount(merged(genericPassword(service: service), [kSecAttrSyncViewHint as String: ""])) == .found(1))
   }
 
   @Test("an update giving an item another item's sync view hint is errSecDuplicateItem")
@@ -140,6 +140,6 @@ struct SecItemUniquenessTests {
       merged(base, [kSecAttrSyncViewHint as String: "ViewB"]) as CFDictionary,
       [kSecAttrSyncViewHint as String: "ViewA"] as CFDictionary)
     #expect(status == errSecDuplicateItem)
-    #expect(matchCount(merged(base, [kSecAttrSyncViewHint as String: "ViewB"])) == 1)
+    #expect(matchCount(merged(base, [kSecAttrSyncViewHint as String: "ViewB"])) == .found(1))
   }
 }

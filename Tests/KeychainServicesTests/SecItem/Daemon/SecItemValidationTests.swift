@@ -10,7 +10,7 @@ struct SecItemValidationTests {
   @Test("a NUL in the account is errSecParam and adds nothing")
   func nulAccount() {
     #expect(add(genericPassword(service: service, account: "a\u{0}b")) == errSecParam)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("a wrong value type is errSecParam and adds nothing")
@@ -20,7 +20,7 @@ struct SecItemValidationTests {
     #expect(
       add(merged(genericPassword(service: service, account: "a"), [kSecValueData as String: "not data"])) == errSecParam
     )
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("a missing class is errSecParam")
@@ -38,7 +38,7 @@ struct SecItemValidationTests {
       genericPassword(service: service) as CFDictionary,
       [kSecClass as String: kSecClassInternetPassword, kSecValueData as String: Data(utf8: "w")] as CFDictionary)
     #expect(status == errSecParam)
-    #expect(secret(genericPassword(service: service)) == Data(utf8: "v"))
+    #expect(secret(genericPassword(service: service)) == .found(Data(utf8: "v")))
   }
 
   @Test("return keys in an update query are errSecParam")
@@ -56,13 +56,13 @@ struct SecItemValidationTests {
       genericPassword(service: service) as CFDictionary,
       [kSecAttrComment as String: "new", kSecAttrLabel as String: "bad\u{0}label"] as CFDictionary)
     #expect(status == errSecParam)
-    #expect(attributes(genericPassword(service: service))?[kSecAttrComment as String] as? String == "old")
+    #expect(attributes(genericPassword(service: service)).value?[kSecAttrComment as String] as? String == "old")
   }
 
   @Test("a server attribute on a generic password is errSecNoSuchAttr")
   func attributeOfOtherClass() {
     #expect(add(merged(genericPassword(service: service), [kSecAttrServer as String: "h"])) == errSecNoSuchAttr)
-    #expect(matchCount(genericPassword(service: service)) == 0)
+    #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }
 
   @Test("key, certificate and identity classes: adding nothing is errSecParam, the other functions find nothing")

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -44,6 +45,65 @@ struct SecItemItemClassesTests {
     #expect(PersistentReference.decode(Data("garbage".utf8)) == nil)
     #expect(PersistentReference.decode(Data("SKLPR1genp/bad path".utf8)) == nil)
     #expect(PersistentReference.decode(Data("SKLPR1genp/ok/".utf8)) == nil)
+  }
+}
+
+/// The persistent reference written now (`SKLPR2`: class, path, `\n`, creation time, `\n`, a JSON object of the
+/// primary-key attributes) given garbage: each malformed reference is not one (nil), which the SecItem functions
+/// answer with errSecParam (`SecItemReferenceTests`).
+@Suite("Persistent references of version 2 reject garbage")
+struct PersistentReferenceVersion2Tests {
+  static let path: ObjectPath = "/org/freedesktop/secrets/collection/login/42"
+  static let attributes = ["service": "s", "account": "a"]
+
+  /// A well-formed version 2 reference with these parts.
+  static func reference(created: String = "1700000000", body: String = #"{"account":"a","service":"s"}"#) -> Data {
+    Data("SKLPR2genp\(path.rawValue)\n\(created)\n\(body)".utf8)
+  }
+
+  @Test("a well-formed version 2 reference decodes to its class, path, creation time and attributes")
+  func wellFormed() throws {
+    let locator = try #require(PersistentReference.decode(Self.reference()))
+    #expect(locator.itemClassCode == "genp")
+    #expect(locator.path == Self.path)
+    #expect(locator.identity == ItemIdentity(created: 1_700_000_000, attributes: Self.attributes))
+    let encoded = ItemLocator(
+      itemClassCode: "genp", path: Self.path,
+      identity: ItemIdentity(created: 1_700_000_000, attributes: Self.attributes)
+    ).persistentReference
+    #expect(encoded == Self.reference())
+  }
+
+  @Test(
+    "a creation time that is not a decimal Int64 is not a reference",
+    arguments: ["", "x", "17e8", " 1700000000", "1700000000 ", "0x10", "99999999999999999999", "1.5", "+-1"])
+  func badCreationTime(_ created: String) {
+    #expect(PersistentReference.decode(Self.reference(created: created)) == nil)
+  }
+
+  @Test(
+    "a body that is not JSON is not a reference",
+    arguments: ["", "not json", "{", #"{"account":"a""#, "{'account':'a'}", "\u{0}"])
+  func notJSON(_ body: String) {
+    #expect(PersistentReference.decode(Self.reference(body: body)) == nil)
+  }
+
+  @Test(
+    "JSON that is not an object of strings is not a reference",
+    arguments: [
+      #"{"account":1}"#, #"{"account":null}"#, #"{"account":true}"#, #"{"account":["a"]}"#,
+      #"{"account":{"a":"b"}}"#, #"["account","a"]"#, #""account""#, "42",
+    ])
+  func nonStringJSON(_ body: String) {
+    #expect(PersistentReference.decode(Self.reference(body: body)) == nil)
+  }
+
+  @Test("every truncation of a version 2 reference is not a reference")
+  func truncated() {
+    let whole = Self.reference()
+    #expect(PersistentReference.decode(whole) != nil)
+    let decoded = (0..<whole.count).filter { PersistentReference.decode(whole.prefix($0)) != nil }
+    #expect(decoded == [], "prefixes that decoded")
   }
 }
 

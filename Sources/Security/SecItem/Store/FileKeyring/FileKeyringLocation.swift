@@ -1,0 +1,62 @@
+import Foundation
+import SecretServiceClient
+
+/// Where the file keyring is and where the secret that keys it comes from, by libsecret 0.20.5's rule
+/// (`secret-file-backend.c`), so that this package and libsecret in the same process use the same file and key:
+///
+/// - the file: `SECRET_FILE_TEST_PATH` when set and not empty, else `keyrings/default.keyring` in the user's data
+///   directory (`$XDG_DATA_HOME`, else `~/.local/share`; inside a Flatpak the application's own);
+/// - the secret: the bytes of `SECRET_FILE_TEST_PASSWORD` when set and not empty; else, in a sandbox
+///   (`/.flatpak-info` exists or `SNAP_NAME` is set), the application's secret from the Secret portal; else none
+///   (libsecret fails there too: its TPM2 variant is not built on Debian).
+package struct FileKeyringLocation: Sendable {
+  /// Where the secret comes from.
+  package enum SecretSource: Sendable {
+    /// These bytes (`SECRET_FILE_TEST_PASSWORD`, or a test's own).
+    case password(SecretBytes)
+    /// The Secret portal on the session bus.
+    case portal
+    /// Nowhere: outside a sandbox without `SECRET_FILE_TEST_PASSWORD`.
+    case unavailable
+  }
+
+  /// The keyring file.
+  package var path: String
+  package var secretSource: SecretSource
+
+  package init(path: String, secretSource: SecretSource) {
+    self.path = path
+    self.secretSource = secretSource
+  }
+
+  /// A given file opened with a given password (what the two test variables say), for tests.
+  package init(path: String, password: Data) {
+    self.init(path: path, secretSource: .password(SecretBytes(data: password)))
+  }
+
+  /// The file and secret source libsecret would use in this process.
+  static func fromEnvironment() -> FileKeyringLocation {
+    let path = Environment.nonEmpty("SECRET_FILE_TEST_PATH") ?? UserDataDirectory.path + "/keyrings/default.keyring"
+    if let password = Environment.nonEmpty("SECRET_FILE_TEST_PASSWORD") {
+      return FileKeyringLocation(path: path, secretSource: .password(SecretBytes(Array(password.utf8))))
+    }
+    return FileKeyringLocation(path: path, secretSource: Sandbox.isDetected ? .portal : .unavailable)
+  }
+}
+
+/// Whether this process runs in a Flatpak or Snap sandbox, as libsecret decides it: `/.flatpak-info` exists, or
+/// `SNAP_NAME` is set (even empty).
+enum Sandbox {
+  static var isDetected: Bool {
+    access("/.flatpak-info", F_OK) == 0 || getenv("SNAP_NAME") != nil
+  }
+}
+
+/// Single environment variables, read with `getenv` (ProcessInfo's `environment` copies the whole environment).
+enum Environment {
+  /// The variable's value; nil when unset or empty.
+  static func nonEmpty(_ name: String) -> String? {
+    guard let value = getenv(name), value.pointee != 0 else { return nil }
+    return String(cString: value)
+  }
+}

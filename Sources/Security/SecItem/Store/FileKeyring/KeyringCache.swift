@@ -1,0 +1,70 @@
+import Foundation
+import SecretServiceClient
+import Synchronization
+
+/// The last version of each keyring file this process read or wrote, opened, so that a call whose file has not
+/// changed does not parse it and authenticate every item again.
+///
+/// Whether the file changed is told by its `KeyringFile.Identity` (inode, size, modification and change times)
+/// alone only for a version that was already older than `settlingTime` when its bytes were last read: file systems
+/// keep times in coarse ticks (milliseconds), and a version written within the same tick, of the same size, into a
+/// reused inode, would have the same identity (git's "racy" index entries). A younger version is read again and
+/// compared byte for byte.
+enum KeyringCache {
+  /// Longer than any file system's timestamp tick.
+  static let settlingTime: Double = 0.1
+
+  struct Entry: Sendable {
+    var identity: KeyringFile.Identity
+    var bytes: [UInt8]
+    var secret: SecretBytes
+    var keyring: OpenedKeyring
+    /// When `bytes` were known to be the file's (read or written), seconds since 1970.
+    var verified: Double
+
+    init(identity: KeyringFile.Identity, bytes: [UInt8], secret: SecretBytes, keyring: OpenedKeyring) {
+      self.identity = identity
+      self.bytes = bytes
+      self.secret = secret
+      self.keyring = keyring
+      verified = Date().timeIntervalSince1970
+    }
+
+    /// Whether the identity alone tells this version from any later one.
+    var isSettled: Bool {
+      let changed = Double(identity.changed.tv_sec) + Double(identity.changed.tv_nsec) / 1e9
+      let modified = Double(identity.modified.tv_sec) + Double(identity.modified.tv_nsec) / 1e9
+      return verified - max(changed, modified) > settlingTime
+    }
+  }
+
+  private static let entries = Mutex<[String: Entry]>([:])
+
+  /// The opened keyring of `path` when its identity and secret are the ones cached and the version has settled.
+  static func keyring(path: String, identity: KeyringFile.Identity, secret: SecretBytes) -> OpenedKeyring? {
+    entries.withLock { entries in
+      guard let entry = entries[path], entry.identity == identity, entry.isSettled,
+        entry.secret.hasSameBytes(as: secret)
+      else { return nil }
+      return entry.keyring
+    }
+  }
+
+  /// The opened keyring of `path` when its bytes and secret are the ones cached; the entry then counts as verified
+  /// now, with `identity`.
+  static func keyring(path: String, bytes: [UInt8], identity: KeyringFile.Identity, secret: SecretBytes)
+    -> OpenedKeyring?
+  {
+    entries.withLock { entries in
+      guard var entry = entries[path], entry.secret.hasSameBytes(as: secret), entry.bytes == bytes else { return nil }
+      entry.identity = identity
+      entry.verified = Date().timeIntervalSince1970
+      entries[path] = entry
+      return entry.keyring
+    }
+  }
+
+  static func store(_ entry: Entry, path: String) {
+    entries.withLock { $0[path] = entry }
+  }
+}

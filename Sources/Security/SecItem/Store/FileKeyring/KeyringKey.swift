@@ -1,0 +1,108 @@
+import Crypto
+import Foundation
+import SecretServiceClient
+import Synchronization
+import _CryptoExtras
+
+/// The key of a keyring file and what libsecret 0.20.5 and oo7 do with it, all through swift-crypto:
+///
+/// - the key is PBKDF2-HMAC-SHA256(secret, salt, iterations) with a 16-byte output;
+/// - an attribute value is hashed as HMAC-SHA256(key, value);
+/// - an item's blob is AES-128-CBC with PKCS#7 padding under a random IV, then `ciphertext ‖ IV ‖ MAC`, the MAC being
+///   HMAC-SHA256(key, ciphertext ‖ IV).
+///
+/// Deriving a key costs 100,000 PBKDF2 rounds (tens of milliseconds), so keys are kept per salt, rounds and secret
+/// for the life of the process.
+struct KeyringKey: Sendable {
+  static let keySize = 16
+  static let ivSize = 16
+  static let macSize = 32
+  /// The most PBKDF2 rounds a file may ask for (libsecret and oo7 write 100,000): a damaged count of billions would
+  /// take hours, and a call must end in bounded time. 10,000,000 rounds take about a second here.
+  static let maximumIterations: UInt32 = 10_000_000
+
+  private let key: SymmetricKey
+
+  private init(key: SymmetricKey) {
+    self.key = key
+  }
+
+  /// The key for `secret` and the file's salt and rounds (from the process's cache when derived before).
+  static func derive(secret: SecretBytes, salt: [UInt8], iterations: UInt32) throws(SecItemError) -> KeyringKey {
+    if let known = cache.withLock({ cache in
+      cache.first { $0.salt == salt && $0.iterations == iterations && $0.secret.hasSameBytes(as: secret) }?.key
+    }) {
+      return known
+    }
+    guard iterations > 0, iterations <= maximumIterations else {
+      throw SecItemError(errSecInvalidKeychain, "the keyring file asks for \(iterations) PBKDF2 rounds")
+    }
+    let derived: SymmetricKey
+    do {
+      // The checked variant refuses fewer than 210,000 rounds; the file's own count is the one that opens it.
+      derived = try secret.withUnsafeBytes { bytes in
+        try KDF.Insecure.PBKDF2.deriveKey(
+          from: bytes, salt: salt, using: .sha256, outputByteCount: keySize, unsafeUncheckedRounds: Int(iterations))
+      }
+    } catch {
+      throw SecItemError(errSecInternalComponent, "PBKDF2 failed")
+    }
+    let key = KeyringKey(key: derived)
+    cache.withLock { cache in
+      if cache.count >= 8 { cache.removeFirst() }
+      cache.append((secret, salt, iterations, key))
+    }
+    return key
+  }
+
+  private static let cache = Mutex<[(secret: SecretBytes, salt: [UInt8], iterations: UInt32, key: KeyringKey)]>([])
+
+  /// HMAC-SHA256 of `bytes`: the hash of an attribute value.
+  func mac<D: DataProtocol>(_ bytes: D) -> [UInt8] {
+    Array(HMAC<SHA256>.authenticationCode(for: bytes, using: key))
+  }
+
+  /// The hash of an attribute value.
+  func hash(_ value: String) -> [UInt8] { mac(Array(value.utf8)) }
+
+  /// Whether `mac` is the MAC of `bytes` (compared in constant time).
+  private func verifies(_ mac: UnsafeRawBufferPointer, over bytes: UnsafeRawBufferPointer) -> Bool {
+    mac.count == Self.macSize && HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: bytes, using: key)
+  }
+
+  /// Whether `blob` is an item blob made with this key: long enough and its MAC right.
+  func authenticates(_ blob: [UInt8]) -> Bool {
+    let macStart = blob.count - Self.macSize
+    guard blob.count >= Self.ivSize + Self.macSize + 16, (macStart - Self.ivSize) % 16 == 0 else { return false }
+    return blob.withUnsafeBytes { bytes in
+      verifies(
+        UnsafeRawBufferPointer(rebasing: bytes[macStart...]), over: UnsafeRawBufferPointer(rebasing: bytes[..<macStart])
+      )
+    }
+  }
+
+  /// The blob of `plaintext` (a serialised item): `ciphertext ‖ IV ‖ MAC`.
+  func seal(_ plaintext: SecretBytes) throws(SecItemError) -> [UInt8] {
+    let iv = AES._CBC.IV()  // random
+    var blob: [UInt8]
+    do {
+      blob = Array(try plaintext.withUnsafeBytes { try AES._CBC.encrypt($0, using: key, iv: iv) })
+    } catch {
+      throw SecItemError(errSecInternalComponent, "AES-CBC encryption failed")
+    }
+    blob.append(contentsOf: iv)
+    blob.append(contentsOf: mac(blob))
+    return blob
+  }
+
+  /// The plaintext of `blob`, in a buffer wiped when released; nil when the MAC is wrong (another key, or damaged) or
+  /// the padding is.
+  func open(_ blob: [UInt8]) -> SecretBytes? {
+    guard authenticates(blob) else { return nil }
+    let ivStart = blob.count - Self.macSize - Self.ivSize
+    guard let iv = try? AES._CBC.IV(ivBytes: blob[ivStart..<(ivStart + Self.ivSize)]) else { return nil }
+    guard var plaintext = try? AES._CBC.decrypt(blob[..<ivStart], using: key, iv: iv) else { return nil }
+    defer { SecretBytes.wipe(&plaintext) }
+    return SecretBytes(plaintext)
+  }
+}

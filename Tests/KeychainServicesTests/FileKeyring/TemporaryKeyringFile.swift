@@ -1,0 +1,57 @@
+import Foundation
+import KeyringTestSupport
+import Security
+
+/// libsecret's keyring file in a directory of its own (absent until the first write), with the password the test
+/// variables give it: what `SECRET_BACKEND=file`, `SECRET_FILE_TEST_PATH` and `SECRET_FILE_TEST_PASSWORD` say to
+/// libsecret (secret-tool) and to this package.
+final class TemporaryKeyringFile: Sendable {
+  let directory: String
+  let path: String
+  let password: String
+
+  init(password: String = "test-password-\(UUID().uuidString)") throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("file-keyring-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    directory = base.path
+    path = base.appendingPathComponent("keyrings/default.keyring").path
+    self.password = password
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+  /// The variables for libsecret (and for this package's automatic choice) in a child process.
+  var environment: [String: String] {
+    ["SECRET_BACKEND": "file", "SECRET_FILE_TEST_PATH": path, "SECRET_FILE_TEST_PASSWORD": password]
+  }
+
+  /// Runs `body` with this task's SecItem calls going to this file.
+  func run<R>(_ body: () throws -> R) rethrows -> R {
+    try SecItemEnvironment.withFileKeyring(path: path, password: Data(password.utf8), body)
+  }
+
+  /// Runs `body` with this task's SecItem calls going to this file opened with `password` instead.
+  func run<R>(password: String, _ body: () throws -> R) rethrows -> R {
+    try SecItemEnvironment.withFileKeyring(path: path, password: Data(password.utf8), body)
+  }
+
+  /// `secret-tool` on this file.
+  func secretTool(_ arguments: [String], input: Data? = nil) throws -> CommandResult {
+    try ExternalCommand.run("secret-tool", arguments, environment: environment, input: input)
+  }
+
+  /// The file's bytes, nil when it does not exist.
+  var bytes: Data? { FileManager.default.contents(atPath: path) }
+
+  /// Replaces the file's bytes (creating its directory).
+  func write(_ data: Data) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try data.write(to: URL(fileURLWithPath: path))
+  }
+}
+
+/// The built `security` executable, next to the test bundle in the build directory.
+var securityExecutable: String {
+  URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("security").path
+}
