@@ -1,7 +1,8 @@
 import Foundation
 
 /// The fuzz targets: each reads bytes that reach this package from outside (a caller's dictionary, another client's
-/// item, a persistent reference handed back, key and certificate material) and must never crash on them.
+/// item, a persistent reference handed back, key and certificate material, the keyring file) and must never crash on
+/// them.
 enum FuzzTarget: String, CaseIterable, Sendable {
   /// Dictionaries built from the input's bytes through the SecItem query and update parsers.
   case queryParser = "query-parser"
@@ -14,6 +15,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case keyImport = "key-import"
   /// Certificate DER (`SecCertificateCreateWithData`) and issuer names (`kSecMatchIssuers`).
   case certificate = "certificate"
+  /// libsecret's keyring file (the file keyring) and the items in it.
+  case keyringFile = "keyring-file"
 
   /// Runs the target on one input.
   func run(_ bytes: [UInt8]) {
@@ -23,6 +26,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .persistentReference: PersistentReferenceTarget.run(bytes)
     case .keyImport: KeyImportTarget.run(bytes)
     case .certificate: CertificateTarget.run(bytes)
+    case .keyringFile: KeyringFileTarget.run(bytes)
     }
   }
 }

@@ -15,7 +15,6 @@ enum PersistentReferenceTarget {
       invariant(again == locator, "the re-encoded reference names another item")
       invariant(again?.identity == locator.identity, "the re-encoded reference carries another identity")
     }
-    _ = PersistentReference.itemPath(data)
     let queries: [(NSDictionary, SecItemOperation)] = [
       ([kSecValuePersistentRef as String: data, kSecReturnAttributes as String: true], .copyMatching),
       ([kSecValuePersistentRef as String: data], .delete),

@@ -6,9 +6,9 @@ import KeychainServices
 /// Writes seed inputs for the targets whose inputs can be made from known items (`KEYCHAIN_FUZZ_WRITE_SEEDS=<dir>`):
 /// stored items as this package writes them (each class, with the fixture key and certificate as secrets) and as
 /// other clients write them, and the persistent references of those items; and the libFuzzer dictionaries of those
-/// two targets, from the class tables (every stored attribute name, schema and marker). The query parser's seeds come from a
-/// short fuzzing run instead (its inputs are choices, not readable data); key and certificate material from
-/// `Fuzz/Corpus/make-material-seeds.py`.
+/// two targets, from the class tables (every stored attribute name, schema and marker); and the keyring-file seeds made
+/// from real keyring files (`KeyringFileSeeds`). The query parser's seeds come from a short fuzzing run instead (its
+/// inputs are choices, not readable data); key and certificate material from `Fuzz/Corpus/make-material-seeds.py`.
 enum SeedWriter {
   static func write(to directory: URL) throws {
     var items: [(name: String, label: String, attributes: [String: String], secret: Data)] = []
@@ -49,6 +49,7 @@ enum SeedWriter {
       .write(to: directory.appendingPathComponent("\(FuzzTarget.storedItem.rawValue).dict"))
     try dictionary(referenceTokens, "persistent-reference")
       .write(to: directory.appendingPathComponent("\(FuzzTarget.persistentReference.rawValue).dict"))
+    try KeyringFileSeeds.write(to: directory)
   }
 
   /// The names and values stored items are made of.
