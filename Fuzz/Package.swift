@@ -3,11 +3,14 @@ import PackageDescription
 
 import struct Foundation.URL
 
-// The hostile-input campaign against the root package's public SecItem functions (see
-// docs/reliability.md). Run inside a private keyring:
-//   dbus/with-keyring swift run --package-path Fuzz -c release keychain-fuzz campaign --count 10000
-// A separate package, so that the root package's manifest stays as it is. The generator is the one the
-// reliability tests use (Sources/HostileInput is a link to Tests/KeychainServicesTests/Reliability/HostileInput).
+// Fuzzing of the root package (see docs/reliability.md), in a package of its own so that the root package's manifest
+// stays as it is:
+// - keychain-fuzz: the hostile-input campaign against the public SecItem functions, inside a private keyring:
+//     dbus/with-keyring swift run --package-path Fuzz -c release keychain-fuzz campaign --count 10000
+//   Its generator is the one the reliability tests use (Sources/HostileInput is a link to
+//   Tests/KeychainServicesTests/Reliability/HostileInput).
+// - keychain-fuzz-targets: libFuzzer targets (coverage-guided) for the parsers of untrusted bytes, built with
+//   -sanitize=fuzzer,address and run by Fuzz/run-libfuzzer (seed corpora in Fuzz/Corpus/<target>/).
 
 // A path dependency's identity is the name of the folder holding the root package (the clone's directory).
 let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -26,6 +29,16 @@ let package = Package(
     .executableTarget(
       name: "keychain-fuzz",
       dependencies: ["HostileInput", "KeyringOracle", .product(name: "KeychainServices", package: rootPackage)]
+    ),
+    // libFuzzer's driver entry point, with a stand-in for builds without the fuzzer runtime.
+    .target(name: "CFuzzerDriver"),
+    // The libFuzzer targets. They reach the parsers' internals with `@testable import` (a debug build, or one with
+    // -enable-testing).
+    .executableTarget(
+      name: "keychain-fuzz-targets",
+      dependencies: [
+        "CFuzzerDriver", "HostileInput", .product(name: "KeychainServices", package: rootPackage),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -4,42 +4,76 @@ import SecretServiceClient
 /// SecItemCopyMatching of certificates with certificate match keys, and of identities: the engine's search
 /// (`ItemFinder`) for the attributes, then the match keys in Swift (`CertificateMatchFilters`, `IssuerChain`), the
 /// identity join (`IdentitySearch`), the limit, one `GetSecrets` call, the results.
+///
+/// All of it is one pass under the cross-process lock held shared (`LockedPass`), as every read: no write made
+/// through this package lands between the searches and the secret reads (an identity's certificate and key, and each
+/// item's attributes and secret, come from the same state of the keyring).
 enum CertificateSearch {
   static func copyMatching(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(dictionary, for: .copyMatching)
     let store = try StoreChoice.current()
-    if query.itemClass.material == .identity {
-      var identities = try IdentitySearch(store: store).find(query, writing: false)
-      if let maximum = query.limit.maximum { identities = Array(identities.prefix(maximum)) }
-      guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
-      guard wantsResult, !query.returnTypes.visible.isEmpty else { return nil }
-      var secrets: [ObjectPath: Data] = [:]
-      if query.returnTypes.contains(.data) {
-        secrets = try store.secrets(identities.flatMap { [$0.certificate.path, $0.key.path] })
-      }
-      let result = IdentityResults.result(
-        for: identities, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
-      return try nonEmpty(result)
+    return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
+      context throws(SecItemError) in
+      query.itemClass.material == .identity
+        ? try identities(query, wantsResult: wantsResult, context)
+        : try certificates(query, wantsResult: wantsResult, context)
     }
-    let scope = AccessScope.of(query, writing: false, groups: store.groups)
-    var items = try find(query, store: store, scope: scope)
+  }
+
+  /// The identities matching the query, as the result (one pass).
+  private static func identities(
+    _ query: ItemQuery, wantsResult: Bool, _ context: LockedPass.Context
+  ) throws(SecItemError) -> LockedPass.Step<AnyObject?> {
+    var identities: [IdentityPair]
+    switch try IdentitySearch(store: context.store).find(query, writing: false, context) {
+    case .needsUnlock(let locked): return .needsUnlock(locked)
+    case .done(let found): identities = found
+    }
+    if let maximum = query.limit.maximum { identities = Array(identities.prefix(maximum)) }
+    guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
+    guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
+    var secrets: [ObjectPath: Data] = [:]
+    if query.returnTypes.contains(.data) {
+      secrets = try context.store.secrets(identities.flatMap { [$0.certificate.path, $0.key.path] })
+    }
+    let result = IdentityResults.result(
+      for: identities, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
+    return .done(try nonEmpty(result))
+  }
+
+  /// The certificates matching the query's attributes and certificate match keys, as the result (one pass).
+  private static func certificates(
+    _ query: ItemQuery, wantsResult: Bool, _ context: LockedPass.Context
+  ) throws(SecItemError) -> LockedPass.Step<AnyObject?> {
+    let store = context.store
+    var items: [StoredItem]
+    switch try find(query, scope: AccessScope.of(query, writing: false, groups: store.groups), context) {
+    case .needsUnlock(let locked): return .needsUnlock(locked)
+    case .done(let found): items = found
+    }
     if let maximum = query.limit.maximum { items = Array(items.prefix(maximum)) }
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no certificate matches") }
-    guard wantsResult, !query.returnTypes.visible.isEmpty else { return nil }
+    guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
     var secrets: [ObjectPath: Data] = [:]
     if query.returnTypes.contains(.data) { secrets = try store.secrets(items.map(\.path)) }
     let result = ResultBuilder.result(
       for: items, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
-    return try nonEmpty(result)
+    return .done(try nonEmpty(result))
   }
 
-  /// The certificates matching the query's attributes and certificate match keys, oldest first.
-  static func find(_ query: ItemQuery, store: any ItemStore, scope: AccessScope) throws(SecItemError) -> [StoredItem] {
-    let items = try ItemFinder(store: store).find(query, scope: scope, policy: query.authenticationUI)
+  /// The certificates matching the query's attributes and certificate match keys, oldest first (within a pass).
+  static func find(
+    _ query: ItemQuery, scope: AccessScope, _ context: LockedPass.Context
+  ) throws(SecItemError) -> LockedPass.Step<[StoredItem]> {
+    let items: [StoredItem]
+    switch try context.attempt(ItemFinder.Request(query: query, scope: scope)) {
+    case .needsUnlock(let locked): return .needsUnlock(locked)
+    case .done(let found): items = found.items
+    }
     let filters = query.certificateFilters
-    guard !filters.isEmpty else { return items }
-    let chain = IssuerChain(store: store, issuers: filters.issuers)
-    return items.filter { filters.admitsLocally($0, query.stringMatching) && chain.admits($0) }
+    guard !filters.isEmpty else { return .done(items) }
+    let chain = IssuerChain(store: context.store, issuers: filters.issuers)
+    return .done(items.filter { filters.admitsLocally($0, query.stringMatching) && chain.admits($0) })
   }
 
   private static func nonEmpty(_ result: AnyObject?) throws(SecItemError) -> AnyObject {

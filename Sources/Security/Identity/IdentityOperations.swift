@@ -4,9 +4,15 @@ import SecretServiceClient
 /// SecItemAdd, SecItemUpdate and SecItemDelete of identities, on the engine's operations for certificates and keys
 /// (as Apple's `explode_identity` and `handleUpdateIdentity` in `SecItem.c` run them on the two parts).
 enum IdentityOperations {
-  /// Adds an identity given as `kSecValueRef`: its certificate, then its private key. As Apple: a part that exists
-  /// already is not an error unless both do (`errSecDuplicateItem`); a failure of the key leaves the certificate
-  /// stored. The caller's attributes go to the part whose class has them (label, access group… to both).
+  /// Adds an identity given as `kSecValueRef`: its certificate and its private key, both or neither. As Apple: a part
+  /// that exists already is not an error unless both do (`errSecDuplicateItem`). The caller's attributes go to the
+  /// part whose class has them (label, access group… to both).
+  ///
+  /// Both duplicate checks and the writes happen in one pass under the cross-process write lock. When both parts are
+  /// new, the key is written marked pending, then the certificate, then the mark is removed (`PendingIdentityKey`):
+  /// a failure between the two writes (the daemon gone, a deadline) leaves nothing any read of this package sees,
+  /// and the key written is deleted when the daemon still answers. Left-overs of earlier adds of the same key are
+  /// repaired first.
   static func add(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     guard let identity = dictionary[RawKey.valueRef] as? SecIdentity else {
       throw .param("identities are added with kSecValueRef: a SecIdentity")
@@ -20,19 +26,32 @@ enum IdentityOperations {
     keyAdd[RawKey.itemClass] = RawKey.classKey
     keyAdd[RawKey.valueRef] = identity.privateKey
     // Both parts are checked before either is written.
-    _ = try QueryParser.parse(certificateAdd as NSDictionary, for: .add)
-    _ = try QueryParser.parse(keyAdd as NSDictionary, for: .add)
+    let certificateQuery = try QueryParser.parse(certificateAdd as NSDictionary, for: .add)
+    let keyQuery = try QueryParser.parse(keyAdd as NSDictionary, for: .add)
+    let store = try StoreChoice.current()
+    let certificate = AddOperation.Addition(certificateQuery, store: store)
+    let key = AddOperation.Addition(keyQuery, store: store)
+    let publicKeyHash = identity.certificate.publicKeyHash
 
-    var certificateExisted = false
-    do {
-      _ = try AddOperation.run(certificateAdd as NSDictionary, wantsResult: false)
-    } catch  where error.status == errSecDuplicateItem {
-      certificateExisted = true
-    }
-    do {
-      _ = try AddOperation.run(keyAdd as NSDictionary, wantsResult: false)
-    } catch  where error.status == errSecDuplicateItem {
-      if certificateExisted { throw SecItemError(errSecDuplicateItem, "the identity's certificate and key exist") }
+    try LockedPass.run(store: store, policy: key.policy, mode: .exclusive) {
+      context throws(SecItemError) -> LockedPass.Step<Void> in
+      try PendingIdentityKey.repair(publicKeyHash: publicKeyHash, store: store)
+      let certificateExists: Bool
+      switch try certificate.hasDuplicate(context) {
+      case .needsUnlock(let locked): return .needsUnlock(locked)
+      case .done(let exists): certificateExists = exists
+      }
+      let keyExists: Bool
+      switch try key.hasDuplicate(context) {
+      case .needsUnlock(let locked): return .needsUnlock(locked)
+      case .done(let exists): keyExists = exists
+      }
+      switch (certificateExists, keyExists) {
+      case (true, true): throw SecItemError(errSecDuplicateItem, "the identity's certificate and key exist")
+      case (true, false): return try key.create(context).map { _ in () }
+      case (false, true): return try certificate.create(context).map { _ in () }
+      case (false, false): return try addBoth(certificate, key, context)
+      }
     }
 
     guard wantsResult, !returnKeys.isEmpty else { return nil }
@@ -40,6 +59,36 @@ enum IdentityOperations {
     for key in returnKeys { search[key] = dictionary[key] }
     if let group = keyEntries[RawKey.accessGroup] { search[RawKey.accessGroup] = group }
     return try CertificateSearch.copyMatching(search as NSDictionary, wantsResult: true)
+  }
+
+  /// Writes a new identity's two items (under the write lock): the key marked pending, the certificate, the key's
+  /// mark removed.
+  private static func addBoth(
+    _ certificate: AddOperation.Addition, _ key: AddOperation.Addition, _ context: LockedPass.Context
+  ) throws(SecItemError) -> LockedPass.Step<Void> {
+    let store = context.store
+    let written: (path: ObjectPath, attributes: [String: String])
+    switch try key.create(context, extra: [PendingIdentityKey.attribute: PendingIdentityKey.value]) {
+    case .needsUnlock(let locked): return .needsUnlock(locked)
+    case .done(let created): written = created
+    }
+    SecItemEnvironment.betweenIdentityWrites?()
+    do throws(SecItemError) {
+      guard case .done = try certificate.create(context) else {
+        throw SecItemError(errSecInteractionNotAllowed, "the keychain was locked between the identity's writes")
+      }
+    } catch {
+      // The key is invisible while no certificate of it is stored. When the daemon answered, the certificate was
+      // not written: delete the key. A deadline or a vanished daemon leaves the outcome unknown (the certificate may
+      // still be written): the key stays, and counts as stored exactly when the certificate does.
+      if error.status != errSecNotAvailable { try? store.deleteItem(written.path) }
+      throw error
+    }
+    // The identity is whole now; a key whose mark stays (a fault here) counts as stored all the same.
+    var attributes = written.attributes
+    attributes[PendingIdentityKey.attribute] = nil
+    try? store.setAttributes(written.path, attributes)
+    return .done(())
   }
 
   /// Changes the certificate and the private key of every matching identity: attributes of certificates go to the

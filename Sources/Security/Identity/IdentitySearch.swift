@@ -24,12 +24,18 @@ struct IdentityPair: Sendable {
 struct IdentitySearch {
   let store: any ItemStore
 
-  /// The identities, in certificate order (oldest first), then key order.
-  func find(_ query: ItemQuery, writing: Bool) throws(SecItemError) -> [IdentityPair] {
+  /// The identities, in certificate order (oldest first), then key order (within a pass under the lock).
+  func find(
+    _ query: ItemQuery, writing: Bool, _ context: LockedPass.Context
+  ) throws(SecItemError) -> LockedPass.Step<[IdentityPair]> {
     let (certificateQuery, keyQuery) = Self.split(query)
-    guard keyQuery.attributes[RawKey.keyClass] == .integer(1) else { return [] }  // only private keys pair
+    guard keyQuery.attributes[RawKey.keyClass] == .integer(1) else { return .done([]) }  // only private keys pair
     let certificateScope = AccessScope.of(certificateQuery, writing: writing, groups: store.groups)
-    let certificates = try CertificateSearch.find(certificateQuery, store: store, scope: certificateScope)
+    let certificates: [StoredItem]
+    switch try CertificateSearch.find(certificateQuery, scope: certificateScope, context) {
+    case .needsUnlock(let locked): return .needsUnlock(locked)
+    case .done(let found): certificates = found
+    }
     var keysByLabel: [Data: [StoredItem]] = [:]
     var pairs: [IdentityPair] = []
     for certificate in certificates {
@@ -39,11 +45,22 @@ struct IdentitySearch {
         var labelled = keyQuery
         labelled.attributes[RawKey.applicationLabel] = .data(hash)
         let scope = AccessScope.of(labelled, writing: writing, groups: store.groups)
-        keysByLabel[hash] = try ItemFinder(store: store).find(labelled, scope: scope, policy: query.authenticationUI)
+        switch try context.attempt(ItemFinder.Request(query: labelled, scope: scope)) {
+        case .needsUnlock(let locked): return .needsUnlock(locked)
+        case .done(let found): keysByLabel[hash] = found.items
+        }
       }
       for key in keysByLabel[hash] ?? [] { pairs.append(IdentityPair(certificate: certificate, key: key)) }
     }
-    return pairs
+    return .done(pairs)
+  }
+
+  /// The identities, read in a pass of their own under the lock held shared (for updates and deletes, which write
+  /// after it).
+  func find(_ query: ItemQuery, writing: Bool) throws(SecItemError) -> [IdentityPair] {
+    try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
+      context throws(SecItemError) in try find(query, writing: writing, context)
+    }
   }
 
   /// The certificate query and the key query of an identity query.

@@ -21,6 +21,9 @@ package enum SecItemEnvironment {
   /// Called with each item's D-Bus object path just before SecItemUpdate writes it, after every check: tests change
   /// the keyring there to reach the window between an update's checks and its writes.
   @TaskLocal package static var willWriteUpdatedItem: (@Sendable (ObjectPath) -> Void)?
+  /// Called between the writes of an identity add that stores both parts: its private key is written (marked
+  /// pending), its certificate not yet. Tests kill the daemon there.
+  @TaskLocal package static var betweenIdentityWrites: (@Sendable () -> Void)?
 
   /// Runs `body` with the current task's SecItem calls going to the Secret Service on the bus at `address`.
   package static func withBus<R>(

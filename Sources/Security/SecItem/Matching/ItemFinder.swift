@@ -198,7 +198,7 @@ struct ItemFinder {
   /// items that match, in the order of `paths`. `forOrdering`: the creation time of items without an insertion stamp
   /// is read too. An item that does not match and whose lock state is unknown is checked again: an item locked
   /// after the search shows hashed attributes, so it is left out under `.skip` and an error otherwise, never taken
-  /// for a mismatch.
+  /// for a mismatch. The key of an unfinished identity add is left out (`PendingIdentityKey`).
   private func verify(
     _ paths: [ObjectPath], _ request: Request, policy: AuthenticationUI, forOrdering: Bool = false
   ) throws(SecItemError) -> Found {
@@ -223,6 +223,12 @@ struct ItemFinder {
       policy != .skip
     {
       throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
+    }
+    if found.items.contains(where: PendingIdentityKey.isMarked) {
+      // The private key of an identity add that has not reached its certificate is not stored yet.
+      found.items = try PendingIdentityKey.visible(found.items, store: store)
+      let kept = Set(found.items.map(\.path))
+      found.secrets = found.secrets.filter { kept.contains($0.key) }
     }
     return found
   }

@@ -5,79 +5,105 @@ import SecretServiceClient
 /// `default` collection.
 ///
 /// Round trips, in the common case: one `SearchItems` for the primary key (this package's items of the access group
-/// only) and one `CreateItem` on the `default` alias's path, both under the cross-process write lock. A candidate
-/// with the same primary-key strings costs one `Properties.Get` of its attributes (a string and `Data` with the same
-/// bytes are different keys). Prompts never run under the lock: when the duplicate candidates or the collection are
-/// locked and the policy allows UI, the lock is released, the prompt runs, and the add starts over.
+/// only) and one `CreateItem` on the `default` alias's path, both in one pass under the cross-process write lock
+/// (`LockedPass`). A candidate with the same primary-key strings costs one `Properties.Get` of its attributes (a
+/// string and `Data` with the same bytes are different keys). Prompts never run under the lock: when the duplicate
+/// candidates or the collection are locked and the policy allows UI, the lock is released, the prompt runs, and the
+/// add starts over.
 enum AddOperation {
   static func run(_ attributes: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(attributes, for: .add)
-    let itemClass = query.itemClass
     let store = try StoreChoice.current()
-
-    var values = query.attributes
-    values[RawKey.accessGroup] = values[RawKey.accessGroup] ?? .string(store.groups[0])
-    values[RawKey.synchronizable] = values[RawKey.synchronizable] ?? .boolean(false)
-    values[RawKey.accessible] = values[RawKey.accessible] ?? .string("ak")  // kSecAttrAccessibleWhenUnlocked
-    let label = values[RawKey.label]?.stringValue ?? itemClass.defaultLabel(for: values)
-    var stored = [ReservedNames.schema: itemClass.schemaName]
-    for (key, value) in values {
-      guard let descriptor = itemClass.descriptor(key) else { continue }
-      stored.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
-    }
-
-    var duplicateQuery = ItemQuery(itemClass: itemClass)
-    for key in itemClass.primaryKey {
-      duplicateQuery.attributes[key] = values[key] ?? itemClass.defaultValue(key)
-    }
-    let duplicates = ItemFinder.Request(
-      query: duplicateQuery, scope: .explicit, properties: .attributes, limit: 1, ordered: false)
-    let finder = ItemFinder(store: store)
-    let secret = query.secret ?? Data()
-    if query.secret == nil { stored[ReservedNames.addedWithoutData] = "1" }
-
-    // A locked candidate may be a duplicate: `.skip` cannot leave it out here.
-    var policy = query.authenticationUI == .skip ? .fail : query.authenticationUI
-    var afterUnlock = false
-    var path: ObjectPath?
-    while path == nil {
-      let outcome = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) {
-        () throws(SecItemError) -> Outcome in
-        switch try finder.attempt(duplicates, policy: policy, afterUnlock: afterUnlock) {
-        case .needsUnlock(let locked): return .needsUnlock(locked)
-        case .found(let found):
-          guard found.items.isEmpty else {
-            throw SecItemError(errSecDuplicateItem, "an item with the same primary key exists")
-          }
-        }
-        do throws(SecItemError) {
-          // Stamped under the lock, so stamps follow the order in which adds happen across processes.
-          var stamped = stored
-          stamped[InsertionOrder.attribute] = InsertionOrder.nextStamp()
-          return .created(try store.createItemInDefaultCollection(label: label, attributes: stamped, secret: secret))
-        } catch  where error.status == errSecInteractionNotAllowed && policy == .allow && !afterUnlock {
-          return .needsUnlock([try store.defaultCollection()])
-        }
+    let addition = Addition(query, store: store)
+    let path = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {
+      context throws(SecItemError) -> LockedPass.Step<ObjectPath> in
+      if let publicKeyHash = addition.certificatePublicKeyHash {
+        // A certificate completes the key an unfinished identity add of its public key left: remove that first.
+        try PendingIdentityKey.repair(publicKeyHash: publicKeyHash, store: store)
       }
-      switch outcome {
-      case .created(let created):
-        path = created
-      case .needsUnlock(let locked):
-        try store.unlock(locked, policy: policy)
-        policy = .fail
-        afterUnlock = true
+      switch try addition.hasDuplicate(context) {
+      case .needsUnlock(let locked): return .needsUnlock(locked)
+      case .done(true): throw SecItemError(errSecDuplicateItem, "an item with the same primary key exists")
+      case .done(false): return try addition.create(context).map(\.path)
       }
     }
-
-    guard wantsResult, !query.returnTypes.isEmpty, let path else { return nil }
+    guard wantsResult, !query.returnTypes.isEmpty else { return nil }
     guard let (snapshot, _) = try store.snapshots([path]).first, let item = StoredItem(snapshot) else {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
     }
-    return ResultBuilder.result(for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [path: secret])
+    return ResultBuilder.result(
+      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [path: addition.secret])
   }
 
-  private enum Outcome {
-    case created(ObjectPath)
-    case needsUnlock([ObjectPath])
+  /// One item to add, made ready before the write lock is taken: its query, the attributes and label it is stored
+  /// with, its secret, and the search for an item with the same primary key.
+  struct Addition {
+    let query: ItemQuery
+    let label: String
+    let attributes: [String: String]
+    let secret: Data
+    let duplicates: ItemFinder.Request
+
+    /// The public key hash of a certificate to add; nil for the other classes.
+    var certificatePublicKeyHash: Data? {
+      guard query.itemClass.code == RawKey.classCertificate,
+        case .data(let hash)? = query.attributes[RawKey.publicKeyHash]
+      else { return nil }
+      return hash
+    }
+
+    /// The authentication-UI policy of the add: a locked candidate may be a duplicate, so `.skip` cannot leave it out
+    /// (it is `.fail`).
+    var policy: AuthenticationUI { query.authenticationUI == .skip ? .fail : query.authenticationUI }
+
+    /// The addition of a parsed SecItemAdd dictionary.
+    init(_ query: ItemQuery, store: any ItemStore) {
+      self.query = query
+      let itemClass = query.itemClass
+      var values = query.attributes
+      values[RawKey.accessGroup] = values[RawKey.accessGroup] ?? .string(store.groups[0])
+      values[RawKey.synchronizable] = values[RawKey.synchronizable] ?? .boolean(false)
+      values[RawKey.accessible] = values[RawKey.accessible] ?? .string("ak")  // kSecAttrAccessibleWhenUnlocked
+      label = values[RawKey.label]?.stringValue ?? itemClass.defaultLabel(for: values)
+      var stored = [ReservedNames.schema: itemClass.schemaName]
+      for (key, value) in values {
+        guard let descriptor = itemClass.descriptor(key) else { continue }
+        stored.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
+      }
+      if query.secret == nil { stored[ReservedNames.addedWithoutData] = "1" }
+      attributes = stored
+      secret = query.secret ?? Data()
+      var duplicateQuery = ItemQuery(itemClass: itemClass)
+      for key in itemClass.primaryKey {
+        duplicateQuery.attributes[key] = values[key] ?? itemClass.defaultValue(key)
+      }
+      duplicates = ItemFinder.Request(
+        query: duplicateQuery, scope: .explicit, properties: .attributes, limit: 1, ordered: false)
+    }
+
+    /// Whether an item with the same primary key exists (under the write lock).
+    func hasDuplicate(_ context: LockedPass.Context) throws(SecItemError) -> LockedPass.Step<Bool> {
+      switch try context.attempt(duplicates) {
+      case .needsUnlock(let locked): .needsUnlock(locked)
+      case .done(let found): .done(!found.items.isEmpty)
+      }
+    }
+
+    /// Creates the item (under the write lock), with `extra` attributes besides its own: its path and the
+    /// attributes written; `.needsUnlock` when the collection is locked and the policy allows a prompt.
+    func create(
+      _ context: LockedPass.Context, extra: [String: String] = [:]
+    ) throws(SecItemError) -> LockedPass.Step<(path: ObjectPath, attributes: [String: String])> {
+      let store = context.store
+      do throws(SecItemError) {
+        // Stamped under the lock, so stamps follow the order in which adds happen across processes.
+        var stamped = attributes.merging(extra) { _, new in new }
+        stamped[InsertionOrder.attribute] = InsertionOrder.nextStamp()
+        let path = try store.createItemInDefaultCollection(label: label, attributes: stamped, secret: secret)
+        return .done((path, stamped))
+      } catch  where error.status == errSecInteractionNotAllowed && context.policy == .allow && !context.afterUnlock {
+        return .needsUnlock([try store.defaultCollection()])
+      }
+    }
   }
 }

@@ -5,9 +5,9 @@ import SecretServiceClient
 /// are read in the same batch as the candidates' properties (`ItemFinder`), so a lookup costs two round trips, the
 /// search and that batch.
 ///
-/// The search and the reads happen under the cross-process lock held shared, so that no update made through this
-/// package lands between them (no torn item: attributes of one update, secret of another). Prompts (unlocking)
-/// happen without the lock. Only the properties the result and the query need are read: a query returning data,
+/// The search and the reads happen in one pass under the cross-process lock held shared (`LockedPass`), so that no
+/// update made through this package lands between them (no torn item: attributes of one update, secret of another).
+/// Prompts (unlocking) happen without the lock. Only the properties the result and the query need are read: a query returning data,
 /// password or certificate references, or nothing reads each candidate's attributes alone (`Properties.Get`); one
 /// returning attributes, key references or persistent references (which carry the creation time) reads them all
 /// (`GetAll`).
@@ -25,59 +25,40 @@ enum CopyMatchingOperation {
     let request = ItemFinder.Request(
       query: query, scope: AccessScope.of(query, writing: false, groups: store.groups), properties: properties,
       secrets: returnTypes.contains(.data), limit: query.limit.maximum)
-    var policy = query.authenticationUI
-    var afterUnlock = false
-    while true {
-      let outcome = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout, mode: .shared) {
-        () throws(SecItemError) -> Outcome in
-        try read(request, returnTypes: returnTypes, store: store, policy: policy, afterUnlock: afterUnlock)
-      }
-      switch outcome {
-      case .result(let result):
-        return result
-      case .needsUnlock(let locked):
-        try store.unlock(locked, policy: policy)
-        policy = .fail
-        afterUnlock = true
-      }
+    return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
+      context throws(SecItemError) in try read(request, returnTypes: returnTypes, context)
     }
-  }
-
-  private enum Outcome {
-    case result(AnyObject?)
-    case needsUnlock([ObjectPath])
   }
 
   /// One read under the lock: matches with their secrets, then the result.
   private static func read(
-    _ request: ItemFinder.Request, returnTypes: ReturnTypes, store: any ItemStore, policy: AuthenticationUI,
-    afterUnlock: Bool
-  ) throws(SecItemError) -> Outcome {
-    let finder = ItemFinder(store: store)
+    _ request: ItemFinder.Request, returnTypes: ReturnTypes, _ context: LockedPass.Context
+  ) throws(SecItemError) -> LockedPass.Step<AnyObject?> {
     let found: ItemFinder.Found
     do {
-      switch try finder.attempt(request, policy: policy, afterUnlock: afterUnlock) {
+      switch try context.attempt(request) {
       case .needsUnlock(let locked): return .needsUnlock(locked)
-      case .found(let matches): found = matches
+      case .done(let matches): found = matches
       }
-    } catch  where error.status == errSecInteractionNotAllowed && policy == .skip && request.secrets
+    } catch
+      where error.status == errSecInteractionNotAllowed && context.policy == .skip && request.secrets
       && request.properties != .all
     {
       // An item was locked after the search and its attributes still matched: read everything again, with the
       // lock states, so that `.skip` leaves it out.
       var complete = request
       complete.properties = .all
-      return try read(complete, returnTypes: returnTypes, store: store, policy: policy, afterUnlock: afterUnlock)
+      return try read(complete, returnTypes: returnTypes, context)
     }
     let items = Array(found.items.prefix(request.limit ?? .max))
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
-    guard !returnTypes.isEmpty else { return .result(nil) }
+    guard !returnTypes.isEmpty else { return .done(nil) }
     let secrets = found.secrets.mapValues { $0.copyData() }
     let result = ResultBuilder.result(
       for: items, returnTypes: returnTypes, asArray: request.query.limit.returnsArray, secrets: secrets)
     if result == nil || (result as? NSArray)?.count == 0 {
       throw SecItemError(errSecItemNotFound, "the matching items vanished")
     }
-    return .result(result)
+    return .done(result)
   }
 }

@@ -30,30 +30,19 @@ enum UpdateOperation {
     let query = try QueryParser.parse(queryDictionary, for: .update)
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
     let store = try StoreChoice.current()
-    let finder = ItemFinder(store: store)
     // The label is read only when the update sets one (it is written only when it differs).
     let changesLabel = update.attributes[RawKey.label] != nil
     let targets = ItemFinder.Request(
       query: query, scope: AccessScope.of(query, writing: true, groups: store.groups),
       properties: changesLabel ? [.attributes, .label] : .attributes, ordered: false)
-    var policy = query.authenticationUI
-    var afterUnlock = false
-    while true {
-      // Prompts (unlocking) happen without the write lock: the update starts over after one.
-      let locked = try CrossProcessLock.withLock(scope: store.lockScope, timeout: store.timeout) {
-        () throws(SecItemError) -> [ObjectPath]? in
-        let found: [StoredItem]
-        switch try finder.attempt(targets, policy: policy, afterUnlock: afterUnlock) {
-        case .needsUnlock(let locked): return locked
-        case .found(let matches): found = matches.items
-        }
-        try apply(update, to: found, query: query, finder: finder, store: store)
-        return nil
+    // Prompts (unlocking) happen without the write lock: the update starts over after one.
+    try LockedPass.run(store: store, policy: query.authenticationUI, mode: .exclusive) {
+      context throws(SecItemError) -> LockedPass.Step<Void> in
+      switch try context.attempt(targets) {
+      case .needsUnlock(let locked): return .needsUnlock(locked)
+      case .done(let found): try apply(update, to: found.items, query: query, finder: context.finder, store: store)
       }
-      guard let locked else { return }
-      try store.unlock(locked, policy: policy)
-      policy = .fail
-      afterUnlock = true
+      return .done(())
     }
   }
 

@@ -43,7 +43,10 @@ struct ItemIdentity: Sendable, Equatable {
 ///   every start) the item at the path must have that creation time and those attributes, else the item that has
 ///   them is found by a search.
 /// - Version 1 (still read): `SKLPR1`, the class code, then the path; used as it is.
-enum PersistentReference {
+///
+/// Anything else is not a persistent reference (`errSecParam` where one is expected), including a class code that is
+/// not four printable ASCII characters.
+package enum PersistentReference {
   private static let magic = Data("SKLPR1".utf8)
   private static let magic2 = Data("SKLPR2".utf8)
 
@@ -62,7 +65,10 @@ enum PersistentReference {
     let bytes = [UInt8](data)
     let version2 = bytes.starts(with: magic2)
     guard bytes.count > magic.count + 4, version2 || bytes.starts(with: magic) else { return nil }
-    let code = String(decoding: bytes[magic.count..<magic.count + 4], as: UTF8.self)
+    // A class code is four printable ASCII characters (one byte each, so the path starts right after them).
+    let codeBytes = bytes[magic.count..<magic.count + 4]
+    guard codeBytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+    let code = String(decoding: codeBytes, as: UTF8.self)
     let rest = bytes[(magic.count + 4)...]
     guard version2 else {
       guard let path = String(bytes: rest, encoding: .utf8).map { ObjectPath($0) }, path.isValid else { return nil }

@@ -72,10 +72,35 @@ enum CrossProcessLock {
     return try body()
   }
 
+  /// Runs `body` holding the unlock turn of `scope` (the bus address): one unlock prompt at a time among every
+  /// thread and process using this package on the bus, so that calls that all meet a locked keyring show one prompt,
+  /// not one each (the calls after the first find the keyring unlocked and unlock without a prompt). It is an
+  /// exclusive `flock` on `secitem-<bus>.unlock` next to the lock file, independent of the reader/writer lock (which
+  /// is never held during a prompt). Waiting is bounded by `timeout`: past it, `errSecUserCanceled` (the prompt
+  /// another caller shows was not answered in time). Without a safe directory `body` runs at once (the threads of
+  /// one process still unlock one at a time in `SecretServiceConnection.unlock`).
+  static func withUnlockTurn<R>(
+    scope: String, timeout: Duration, _ body: () throws(SecItemError) -> R
+  ) throws(SecItemError) -> R {
+    guard let path = lockFilePaths(scope: scope)?.unlock else { return try body() }
+    let turn = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard turn >= 0 else { return try body() }
+    defer { close(turn) }
+    do {
+      // A prompt lasts seconds: polling every 20 ms at most costs nothing noticeable.
+      try acquire(turn, LOCK_EX, until: ContinuousClock.now.advanced(by: timeout), longestPause: 20_000)
+    } catch  where error.status == errSecNotAvailable {
+      throw SecItemError(errSecUserCanceled, "another caller's unlock prompt was not answered in time")
+    }
+    defer { flock(turn, LOCK_UN) }
+    return try body()
+  }
+
   /// Takes `operation` (`LOCK_EX` or `LOCK_SH`) on `descriptor`, polling until `deadline` (every 0.1 ms at first,
-  /// then every 2 ms: a write holds the lock for milliseconds, and a longer pause would only add to the wait).
+  /// then every `longestPause` µs, 2 ms by default: a write holds the lock for milliseconds, and a longer pause would
+  /// only add to the wait).
   static func acquire(
-    _ descriptor: Int32, _ operation: Int32, until deadline: ContinuousClock.Instant
+    _ descriptor: Int32, _ operation: Int32, until deadline: ContinuousClock.Instant, longestPause: UInt32 = 2_000
   ) throws(SecItemError) {
     var pause: UInt32 = 100
     while flock(descriptor, operation | LOCK_NB) != 0 {
@@ -87,15 +112,15 @@ enum CrossProcessLock {
         throw SecItemError(errSecNotAvailable, "timed out waiting for the keychain lock")
       }
       usleep(pause)
-      pause = min(pause * 2, 2_000)
+      pause = min(pause * 2, longestPause)
     }
   }
 
-  /// The lock file and the gate file for a bus, or nil when no safe directory exists.
-  static func lockFilePaths(scope: String) -> (lock: String, gate: String)? {
+  /// The lock file, the gate file and the unlock-turn file for a bus, or nil when no safe directory exists.
+  static func lockFilePaths(scope: String) -> (lock: String, gate: String, unlock: String)? {
     guard let directory = lockDirectory() else { return nil }
     let base = directory + "/secitem-" + fnv1a(scope)
-    return (base + ".lock", base + ".gate")
+    return (base + ".lock", base + ".gate", base + ".unlock")
   }
 
   /// The directory checked last (its path and the `XDG_RUNTIME_DIR` it was derived from), so that a call does not

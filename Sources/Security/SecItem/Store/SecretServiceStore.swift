@@ -49,15 +49,21 @@ struct SecretServiceStore: ItemStore {
     return alias
   }
 
+  /// Unlocks through the service's prompt, one prompt at a time across processes (`CrossProcessLock.withUnlockTurn`):
+  /// a call that waited for another's prompt finds the objects unlocked and shows none. The wait and the prompt
+  /// together take at most the connection's timeout.
   func unlock(_ objects: [ObjectPath], policy: AuthenticationUI) throws(SecItemError) {
     guard policy == .allow else {
       throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked and authentication UI is not allowed")
     }
-    do {
-      _ = try connection.unlock(objects, ui: .allowed)
-    } catch {
-      if error.cause == .timedOut { throw SecItemError(errSecUserCanceled, "the unlock prompt was not answered") }
-      throw SecItemError(error)
+    let started = ContinuousClock.now
+    try CrossProcessLock.withUnlockTurn(scope: lockScope, timeout: timeout) { () throws(SecItemError) in
+      do throws(SecretServiceError) {
+        _ = try connection.unlock(objects, ui: .allowed, timeout: timeout - (ContinuousClock.now - started))
+      } catch {
+        if error.cause == .timedOut { throw SecItemError(errSecUserCanceled, "the unlock prompt was not answered") }
+        throw SecItemError(error)
+      }
     }
   }
 
