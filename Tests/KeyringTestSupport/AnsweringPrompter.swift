@@ -103,18 +103,8 @@ public final class AnsweringPrompter: Sendable {
   /// - Throws: `KeyringFixtureError` when python3 cannot start or the name is not ours in time.
   public init(on keyring: PrivateKeyring, delay: Duration = .zero, timeout: Duration = .seconds(10)) throws {
     let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-    command = try ExternalCommand.start(
-      ExternalCommand.python3, ["-c", Self.script, String(seconds)], environment: keyring.environment)
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      let said = String(decoding: command.outputSoFar, as: UTF8.self)
-      if said.hasPrefix("owner") { return }
-      if said.hasPrefix("not owner") { break }
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    let result = command.stop(signal: SIGTERM, grace: .seconds(2))
-    throw KeyringFixtureError(
-      "the answering prompter could not own org.gnome.keyring.SystemPrompter: \(result.errorOutput)")
+    command = try startSystemPrompter(
+      Self.script, [String(seconds)], on: keyring, timeout: timeout, role: "answering prompter")
   }
 
   /// The password prompts answered so far (each one a dialog a user would have typed the password into).

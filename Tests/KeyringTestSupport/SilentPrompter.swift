@@ -32,17 +32,7 @@ public final class SilentPrompter: Sendable {
   ///   holds it, or jeepney is missing).
   public init(on keyring: PrivateKeyring, timeout: Duration = .seconds(10)) throws {
     // The script sleeps until `stop()` sends SIGTERM.
-    command = try ExternalCommand.start(ExternalCommand.python3, ["-c", Self.script], environment: keyring.environment)
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      let said = String(decoding: command.outputSoFar, as: UTF8.self)
-      if said.hasPrefix("owner") { return }
-      if said.hasPrefix("not owner") { break }
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    let result = command.stop(signal: SIGTERM, grace: .seconds(2))
-    throw KeyringFixtureError(
-      "the silent prompter could not own org.gnome.keyring.SystemPrompter: \(result.errorOutput)")
+    command = try startSystemPrompter(Self.script, on: keyring, timeout: timeout, role: "silent prompter")
   }
 
   /// Ends the prompter (SIGTERM, then SIGKILL if it lingers); the prompts it held are then dismissed by the daemon.
