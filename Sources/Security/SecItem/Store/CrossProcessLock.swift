@@ -22,7 +22,8 @@ import Synchronization
 /// `swift-keychain-linux-<uid>` in `/tmp`, created 0700 and used only when owned by the user and not a symlink), one
 /// file per Secret Service bus address. `flock` excludes across processes and across threads of one process (each
 /// call opens its own file description). Both pass through `secitem-<bus>.gate` to enter: a writer holds the gate
-/// exclusively while it waits for the lock, a reader holds it shared while it waits. So a waiting writer stops new
+/// exclusively while it waits for the lock, a reader holds it shared while it waits. Writers queue for the gate in
+/// the order they arrived (`WritersQueue`), so none is passed by writers that came later. So a waiting writer stops new
 /// readers from entering and gets the lock once the readers inside have left (Linux grants a shared `flock` while a
 /// writer waits, so without the gate a stream of overlapping readers could starve writers), and the readers that
 /// queued during a write enter before the next writer does: readers and writers take turns.
@@ -57,6 +58,9 @@ enum CrossProcessLock {
     }
     defer { close(lock) }
     let deadline = ContinuousClock.now.advanced(by: timeout)
+    // Writers wait their turn in line first (arrival order), then the first in line takes the gate.
+    let place = mode == .exclusive ? try WritersQueue.enter(base: paths.base, until: deadline) : nil
+    defer { place?.leave() }
     let gate = open(paths.gate, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     defer { if gate >= 0 { close(gate) } }
     let operation = mode == .exclusive ? LOCK_EX : LOCK_SH
@@ -116,11 +120,12 @@ enum CrossProcessLock {
     }
   }
 
-  /// The lock file, the gate file and the unlock-turn file for a bus, or nil when no safe directory exists.
-  static func lockFilePaths(scope: String) -> (lock: String, gate: String, unlock: String)? {
+  /// The lock file, the gate file and the unlock-turn file for a bus, and the prefix they share (the writers' line,
+  /// `WritersQueue`, adds its files to it), or nil when no safe directory exists.
+  static func lockFilePaths(scope: String) -> (lock: String, gate: String, unlock: String, base: String)? {
     guard let directory = lockDirectory() else { return nil }
     let base = directory + "/secitem-" + fnv1a(scope)
-    return (base + ".lock", base + ".gate", base + ".unlock")
+    return (base + ".lock", base + ".gate", base + ".unlock", base)
   }
 
   /// The directory checked last (its path and the `XDG_RUNTIME_DIR` it was derived from), so that a call does not
