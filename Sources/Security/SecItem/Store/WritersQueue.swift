@@ -71,9 +71,7 @@ enum WritersQueue {
     defer { close(counter) }
     try CrossProcessLock.acquire(counter, LOCK_EX, until: deadline)
     defer { flock(counter, LOCK_UN) }
-    var stored: UInt64 = 0
-    let read = withUnsafeMutableBytes(of: &stored) { pread(counter, $0.baseAddress, 8, 0) }
-    let ticket = read == 8 ? UInt64(littleEndian: stored) : 0
+    let ticket = nextTicket(counter)
     var next = (ticket &+ 1).littleEndian
     guard withUnsafeBytes(of: &next, { pwrite(counter, $0.baseAddress, 8, 0) }) == 8 else { return nil }
     let path = placePath(base: base, ticket: ticket)
@@ -91,6 +89,11 @@ enum WritersQueue {
     let counter = open(counterPath(base: base), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     guard counter >= 0 else { return 0 }
     defer { close(counter) }
+    return nextTicket(counter)
+  }
+
+  /// The counter file's value: the next ticket (0 for a new or short file).
+  private static func nextTicket(_ counter: Int32) -> UInt64 {
     var stored: UInt64 = 0
     let read = withUnsafeMutableBytes(of: &stored) { pread(counter, $0.baseAddress, 8, 0) }
     return read == 8 ? UInt64(littleEndian: stored) : 0
