@@ -144,21 +144,13 @@ struct MultiProcessSoakTests {
   static func startWorker(
     _ index: Int, service: String, start: Double, directory: URL, keyring: PrivateKeyring
   ) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(
-      fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    process.arguments = ["--testing-library", "swift-testing", "--filter", "multiProcessSoakWorker"]
-    var environment = ProcessInfo.processInfo.environment.merging(keyring.environment) { _, new in new }
-    environment[serviceVariable] = service
-    environment[indexVariable] = String(index)
-    environment[operationsVariable] = String(operations)
-    environment[startVariable] = String(start)
-    environment[resultVariable] = directory.appendingPathComponent("\(index).json").path
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.runWithSignalsUnblocked()
-    return process
+    try startTestChild(
+      filter: "multiProcessSoakWorker",
+      variables: [
+        serviceVariable: service, indexVariable: String(index), operationsVariable: String(operations),
+        startVariable: String(start), resultVariable: directory.appendingPathComponent("\(index).json").path,
+      ],
+      keyring: keyring)
   }
 
   /// The worker run by `soak` in each child process (skipped in ordinary runs).

@@ -28,6 +28,23 @@ func onKeyring<R>(_ keyring: PrivateKeyring, timeout: Duration = .seconds(10), _
   return try SecItemEnvironment.withBus(keyring.busAddress, timeout: timeout, body)
 }
 
+/// Starts this test binary as a child process that runs the one test `filter` names, on `keyring`'s bus, with
+/// `variables` added to the environment (how the child test knows it is the child and what to do). Its output is
+/// dropped: the child reports through a file the caller names in `variables`, and ThreadSanitizer reports go to
+/// `TSAN_OPTIONS`' `log_path`.
+func startTestChild(filter: String, variables: [String: String], keyring: PrivateKeyring) throws -> Process {
+  let process = Process()
+  process.executableURL = URL(
+    fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+  process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+  process.environment = ProcessInfo.processInfo.environment.merging(keyring.environment) { _, new in new }
+    .merging(variables) { _, new in new }
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try process.runWithSignalsUnblocked()
+  return process
+}
+
 /// The result of `body` and the wall-clock time it took.
 func clocked<R>(_ body: () throws -> R) rethrows -> (R, Duration) {
   let start = ContinuousClock.now

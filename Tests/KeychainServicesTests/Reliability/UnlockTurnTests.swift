@@ -59,19 +59,10 @@ struct UnlockTurnTests {
 
   /// Starts this test binary as a child process running `unlockTurnReaderProcess` on `keyring`.
   static func startReader(service: String, start: Double, result: URL, keyring: PrivateKeyring) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(
-      fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    process.arguments = ["--testing-library", "swift-testing", "--filter", "unlockTurnReaderProcess"]
-    var environment = ProcessInfo.processInfo.environment.merging(keyring.environment) { _, new in new }
-    environment[serviceVariable] = service
-    environment[startVariable] = String(start)
-    environment[resultVariable] = result.path
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.runWithSignalsUnblocked()
-    return process
+    try startTestChild(
+      filter: "unlockTurnReaderProcess",
+      variables: [serviceVariable: service, startVariable: String(start), resultVariable: result.path],
+      keyring: keyring)
   }
 
   /// The reader run by `twoProcessesOnePrompt` in each child process (skipped in ordinary runs): at the agreed time,
