@@ -132,6 +132,10 @@ enum CrossProcessLock {
   /// read the environment dictionary and check the directory again each time; checked again when either changed.
   private static let checkedDirectory = Mutex<(runtime: String?, directory: String)?>(nil)
 
+  /// The user's private runtime directory for this package's lock files and sockets (see the type's comment); nil
+  /// when none can be used.
+  static func privateDirectory() -> String? { lockDirectory() }
+
   private static func lockDirectory() -> String? {
     let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
     if let checked = checkedDirectory.withLock({ $0 }), checked.runtime == runtime,

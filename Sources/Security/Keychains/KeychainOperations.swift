@@ -1,0 +1,130 @@
+import Foundation
+import SecretServiceClient
+
+/// What the `SecKeychain…` functions and the `security` tool's keychain commands do, with typed failures: one
+/// implementation for both (the tool calls these, not Apple's deprecated names). Each operation works on a keychain
+/// file or, where the Secret Service can, on a collection.
+package enum KeychainOperations {
+  /// The keychain a name means (`KeychainNames`, asking the Secret Service for collections last).
+  package static func open(_ name: String) throws(SecItemError) -> KeychainReference {
+    try KeychainNames.resolve(name, secretServiceCollection: SecretServiceKeychains.collection(named:))
+  }
+
+  /// `keychain`, or the default keychain when nil (`errSecNoDefaultKeychain` when there is none), as Apple's
+  /// `Keychain::optional`.
+  package static func orDefault(_ keychain: KeychainReference?) throws(SecItemError) -> KeychainReference {
+    if let keychain { return keychain }
+    guard let keychain = try KeychainSearchList.defaultKeychain() else {
+      throw SecItemError(errSecNoDefaultKeychain, "no default keychain")
+    }
+    return keychain
+  }
+
+  /// Creates a keychain file for `name` (a file even where a collection has that name).
+  package static func create(_ name: String, password: SecretBytes) throws(SecItemError) -> KeychainReference {
+    let keychain = try KeychainNames.resolve(name)
+    guard case .file(let path) = keychain else {
+      throw .unimplemented("Secret Service collections are created by the provider, not by this package")
+    }
+    try KeychainFiles.create(at: path, password: password)
+    return keychain
+  }
+
+  /// Deletes keychains, as `StorageManager::remove`: they leave the search list (and the default, if one of them
+  /// was) first, then each file is deleted in order; the first failure stops (a missing file:
+  /// `errSecNoSuchKeychain`).
+  package static func delete(_ keychains: [KeychainReference]) throws(SecItemError) {
+    try KeychainSearchList.remove(keychains)
+    for keychain in keychains {
+      guard case .file(let path) = keychain else {
+        throw .unimplemented("Secret Service collections are deleted by the provider, not by this package")
+      }
+      try KeychainFiles.delete(path)
+    }
+  }
+
+  /// Unlocks a keychain: a file with `password` (nil: ask, `askForPassword`), a collection through the provider's
+  /// own prompt.
+  package static func unlock(_ keychain: KeychainReference?, password: SecretBytes?) throws(SecItemError) {
+    switch try orDefault(keychain) {
+    case .file(let path):
+      if let password { return try KeychainFiles.unlock(path, password: password) }
+      if try KeychainFiles.isUnlocked(path) { return }
+      let asked = try askForPassword(prompt: "password to unlock \(path): ")
+      try KeychainFiles.unlock(path, password: asked)
+    case .collection(let path):
+      try SecretServiceKeychains.unlock(path, interactionAllowed: KeychainInteraction.isAllowed)
+    }
+  }
+
+  /// Locks a keychain.
+  package static func lock(_ keychain: KeychainReference?) throws(SecItemError) {
+    switch try orDefault(keychain) {
+    case .file(let path): try KeychainFiles.lock(path)
+    case .collection(let path): try SecretServiceKeychains.lock(path)
+    }
+  }
+
+  /// Locks every keychain file of the user and every collection the Secret Service lets lock.
+  package static func lockAll() throws(SecItemError) {
+    try UnlockedKeys.forgetAll()
+    guard let collections = try? SecretServiceKeychains.collections() else { return }
+    for collection in collections { try SecretServiceKeychains.lock(collection.path) }
+  }
+
+  /// Whether a keychain is unlocked (`errSecNoSuchKeychain` when it does not exist).
+  package static func isUnlocked(_ keychain: KeychainReference?) throws(SecItemError) -> Bool {
+    switch try orDefault(keychain) {
+    case .file(let path): try KeychainFiles.isUnlocked(path)
+    case .collection(let path): try !SecretServiceKeychains.isLocked(path)
+    }
+  }
+
+  /// A keychain's settings; a collection has no timeout and does not lock on sleep (the provider decides).
+  package static func settings(_ keychain: KeychainReference?) throws(SecItemError) -> KeychainFileSettings {
+    switch try orDefault(keychain) {
+    case .file(let path):
+      return try KeychainFiles.settings(path)
+    case .collection(let path):
+      _ = try SecretServiceKeychains.isLocked(path)  // a collection that does not exist: errSecNoSuchKeychain
+      return .providers
+    }
+  }
+
+  /// Changes a keychain file's settings; a collection's are the provider's (`errSecUnimplemented`).
+  package static func setSettings(_ keychain: KeychainReference?, _ settings: KeychainFileSettings) throws(SecItemError)
+  {
+    switch try orDefault(keychain) {
+    case .file(let path): try KeychainFiles.setSettings(path, settings)
+    case .collection: throw .unimplemented("a collection's settings are its provider's")
+    }
+  }
+
+  /// The salt of a keychain file (`show-keychain-info -s`).
+  package static func salt(_ keychain: KeychainReference?) throws(SecItemError) -> [UInt8] {
+    switch try orDefault(keychain) {
+    case .file(let path): try KeychainFiles.header(path).salt
+    case .collection: throw .unimplemented("a collection's salt is its provider's")
+    }
+  }
+
+  /// Changes a keychain file's password.
+  package static func changePassword(_ keychain: KeychainReference?, old: SecretBytes, new: SecretBytes)
+    throws(SecItemError)
+  {
+    switch try orDefault(keychain) {
+    case .file(let path): try KeychainFiles.changePassword(path, old: old, new: new)
+    case .collection: throw .unimplemented("a collection's password is changed by its provider")
+    }
+  }
+
+  /// "Asking" for a password without a desktop: refused when interaction is not allowed; otherwise the program
+  /// `SWIFT_KEYCHAIN_ASKPASS` names, when set (`KeychainAskpass`); otherwise `errSecInteractionNotAllowed`: the library
+  /// never reads a terminal.
+  package static func askForPassword(prompt: String) throws(SecItemError) -> SecretBytes {
+    guard KeychainInteraction.isAllowed else {
+      throw SecItemError(errSecInteractionNotAllowed, "user interaction is not allowed")
+    }
+    throw SecItemError(errSecInteractionNotAllowed, "no way to ask for a password (SWIFT_KEYCHAIN_ASKPASS is not set)")
+  }
+}
