@@ -1,4 +1,5 @@
 import KeychainServices
+import Security
 
 /// `add-generic-password` and `add-internet-password` (macOS: `keychain_add_generic_password`,
 /// `keychain_add_internet_password` and `do_add_…` / `do_update_…` in `SecurityTool/macOS/keychain_add.c`).
@@ -106,19 +107,23 @@ enum AddPasswordCommand {
   private static func findFirst(
     _ passwordClass: PasswordClass, _ fields: PasswordFields, _ names: [String], _ context: CommandContext
   ) throws(KeychainError) -> ItemRecord? {
-    let keychains = try context.keychains(named: names)
+    let keychains = context.keychains(named: names)
     let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
     return try context.items.first(passwordClass, matching: attributes, in: keychains)
   }
 
-  /// Why an item cannot be added to the named keychain: it names no collection (`errSecNoSuchKeychain`), or one
-  /// other than the default collection, which SecItem cannot write to yet (`errSecUnimplemented`); nil when the
-  /// item can be added.
+  /// Why an item cannot be added to the named keychain: one that does not exist (`errSecNoSuchKeychain`), or one
+  /// other than the default keychain, which SecItem cannot write to yet (`errSecUnimplemented`); nil when the item
+  /// can be added.
   private static func addTargetFailure(_ keychainName: String?, _ context: CommandContext) -> OSStatus? {
     guard let keychainName else { return nil }
     do {
-      guard let keychain = try context.catalog.resolve(keychainName) else { return errSecNoSuchKeychain }
-      return try context.catalog.defaultKeychain() == keychain ? nil : errSecUnimplemented
+      let keychain = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.open(keychainName) }
+      if case .file(let path) = keychain, !KeychainFiles.exists(path) { return errSecNoSuchKeychain }
+      let defaultKeychain = try KeychainCatalog.run { () throws(SecItemError) in
+        try KeychainSearchList.defaultKeychain()
+      }
+      return defaultKeychain == keychain ? nil : errSecUnimplemented
     } catch {
       return error.status
     }

@@ -73,7 +73,7 @@ enum FindPasswordCommand {
   ) -> ItemRecord? {
     guard KnownCodes.areStorable(fields) else { return nil }
     do {
-      let keychains = try context.keychains(named: keychainNames)
+      let keychains = context.keychains(named: keychainNames)
       let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
       if withSecret && keychains == nil {
         do throws(KeychainError) {

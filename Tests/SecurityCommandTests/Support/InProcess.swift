@@ -1,6 +1,7 @@
 import Foundation
 import KeychainServices
 import SecretServiceClient
+import Security
 
 @testable import SecurityCommand
 
@@ -22,12 +23,16 @@ struct RunResult: CustomStringConvertible {
 
 /// Runs `security` in this process with captured streams, as the application `security` (the access group the
 /// executable has, so in-process and subprocess runs see the same items). With `busAddress`, SecItem and the
-/// keychain catalog talk to that bus instead of the session bus.
-func security(_ arguments: [String], input: [String] = [], busAddress: String? = nil) -> RunResult {
+/// keychain commands talk to that bus instead of the session bus; with `keychains`, keychain files, the search list
+/// and the default keychain live in that test's own directories.
+func security(
+  _ arguments: [String], input: [String] = [], busAddress: String? = nil, keychains: KeychainEnvironment? = nil
+) -> RunResult {
   let io = CapturedIO(input: input)
   let run = {
-    let context = CommandContext(io: io, catalog: SecretServiceCatalog())
-    return ToolRunner.run(arguments, context)
+    KeychainEnvironment.$current.withValue(keychains ?? KeychainEnvironment.current) {
+      ToolRunner.run(arguments, CommandContext(io: io))
+    }
   }
   let result = SecItemEnvironment.$accessGroups.withValue(["security"]) {
     guard let busAddress else { return run() }
