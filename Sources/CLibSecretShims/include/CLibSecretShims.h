@@ -140,6 +140,12 @@ long ssc_key_invalidate(int32_t key);
 /// attach to this one or read its memory through /proc. Returns 0, or -1 with errno set.
 int ssc_process_make_undumpable(void);
 
+/// Starts `path` with `argv` as a detached process: in a session of its own (`POSIX_SPAWN_SETSID`), standard input,
+/// output and error on /dev/null, every other descriptor closed (`posix_spawn_file_actions_addclosefrom_np`), the
+/// working directory `/`, the caller's environment. Returns posix_spawn's result (0, or an errno value) and the
+/// child's pid in `*pid`.
+int ssc_spawn_detached(const char *path, char *const argv[], pid_t *pid);
+
 G_END_DECLS
 
 #endif

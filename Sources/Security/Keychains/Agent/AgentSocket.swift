@@ -14,8 +14,13 @@ import Foundation
 package enum AgentSocket {
   /// The socket's path; nil when there is no private directory, or the path is too long for a socket address.
   package static var path: String? {
-    guard let directory = KeychainEnvironment.current?.runtime ?? CrossProcessLock.privateDirectory() else {
-      return nil
+    let directory: String
+    if let runtime = KeychainEnvironment.current?.runtime {
+      directory = runtime + "/swift-keychain-linux"
+      try? PrivateDirectory.create(directory)
+    } else {
+      guard let userDirectory = CrossProcessLock.privateDirectory() else { return nil }
+      directory = userDirectory
     }
     let path = directory + "/agent"
     return path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) ? path : nil
@@ -64,6 +69,26 @@ package enum AgentSocket {
   static func sendMessage(_ descriptor: Int32, _ body: UnsafeRawBufferPointer) -> Bool {
     var length = UInt32(body.count).littleEndian
     return withUnsafeBytes(of: &length) { writeAll(descriptor, $0) } && writeAll(descriptor, body)
+  }
+
+  /// What reading a framed message gave.
+  enum Received: Equatable {
+    /// A body of this many bytes, at the start of the buffer.
+    case message(Int)
+    /// The other end closed or reset the connection before sending anything (an agent that was exiting).
+    case closed
+    /// A failure, a timeout, or a length over the maximum.
+    case failed
+  }
+
+  /// Reads a framed message into `buffer` (at least `AgentMessage.maximumLength` bytes).
+  static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Received {
+    var first: UInt8 = 0
+    var peeked = recv(descriptor, &first, 1, Int32(MSG_PEEK))
+    while peeked < 0 && errno == EINTR { peeked = recv(descriptor, &first, 1, Int32(MSG_PEEK)) }
+    // An agent that exits with connections it did not accept resets them.
+    if peeked == 0 || (peeked < 0 && errno == ECONNRESET) { return .closed }
+    return receiveMessage(descriptor, into: buffer).map { .message($0) } ?? .failed
   }
 
   /// Reads a framed message into `buffer` (at least `AgentMessage.maximumLength` bytes); the body's length, nil on a

@@ -43,8 +43,6 @@ package enum KeychainAgent {
   package static func run() -> Int32 {
     ProcessHardening.makeUndumpable()
     signal(SIGPIPE, SIG_IGN)
-    chdir("/")
-    closeInheritedDescriptors()
     guard let path = AgentSocket.path else { return 1 }
     let lock = open(AgentSocket.lockPath(of: path), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard lock >= 0 else { return 1 }
@@ -79,28 +77,15 @@ package enum KeychainAgent {
     }
   }
 
-  /// Closes every descriptor above standard error that the agent's starter left open (a pipe a CI step waits on,
-  /// say): the agent outlives its starter.
-  private static func closeInheritedDescriptors() {
-    guard let directory = opendir("/proc/self/fd") else { return }
-    var open: [Int32] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self))
-      }
-      if let descriptor = Int32(name), descriptor > 2 { open.append(descriptor) }
-    }
-    let own = dirfd(directory)
-    closedir(directory)
-    for descriptor in open where descriptor != own { close(descriptor) }
-  }
-
-  /// A listening socket at `path`, mode 0600 (a stale socket there is removed: the lock says no agent owns it).
+  /// A listening socket at `path`, mode 0600 (a stale socket there is replaced: the lock says no agent owns it). It
+  /// is bound and listening under a temporary name first and then renamed into place, so that a client that sees
+  /// the socket can connect to it.
   private static func listen(at path: String) -> Int32? {
-    unlink(path)
+    let temporary = path + ".new"
+    unlink(temporary)
     let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { return nil }
-    var address = AgentSocket.address(path)
+    var address = AgentSocket.address(temporary)
     let previous = umask(0o077)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -108,7 +93,9 @@ package enum KeychainAgent {
       }
     }
     umask(previous)
-    guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(listener, 16) == 0 else {
+    guard bound == 0, chmod(temporary, 0o600) == 0, Glibc.listen(listener, 16) == 0, rename(temporary, path) == 0
+    else {
+      unlink(temporary)
       close(listener)
       return nil
     }

@@ -6,7 +6,7 @@ package struct KeychainEnvironment: Sendable {
   package var folder: String
   /// The preferences file (instead of `$XDG_CONFIG_HOME/swift-keychain-linux/keychains`).
   package var preferences: String
-  /// The private directory of the agent's socket (instead of `$XDG_RUNTIME_DIR/swift-keychain-linux`).
+  /// The runtime directory whose `swift-keychain-linux/` holds the agent's socket (instead of `$XDG_RUNTIME_DIR`).
   package var runtime: String?
   /// Where keys are kept (instead of `KEYCHAIN_KEY_STORE`): `keyctl`, `agent`, `process`, or "" (automatic).
   package var keyStore: String?
