@@ -1,5 +1,6 @@
 import Foundation
 import KeychainServices
+import KeyringTestSupport
 import SecretServiceClient
 import Security
 
@@ -43,3 +44,43 @@ func security(
 
 /// A value no other test uses, so tests running in parallel on one keyring never see each other's items.
 func unique(_ prefix: String = "cli") -> String { "\(prefix)-\(UUID().uuidString)" }
+
+/// A keychains folder, preferences file and runtime directory of one test's own (`KeychainEnvironment`), removed
+/// afterwards.
+final class TemporaryKeychains: Sendable {
+  let directory: TemporaryDirectory
+  let environment: KeychainEnvironment
+
+  init(keyStore: String? = nil) throws {
+    directory = try TemporaryDirectory("keychains")
+    environment = KeychainEnvironment(root: directory.path, keyStore: keyStore)
+    try FileManager.default.createDirectory(atPath: environment.folder, withIntermediateDirectories: true)
+  }
+
+  /// The path a bare name resolves to when no file exists (`build.keychain` → `…/keychains/build.keychain-db`).
+  func path(_ name: String) -> String { environment.folder + "/" + name + "-db" }
+
+  /// A placeholder file where a keychain would be, mode 0600 (for the commands that only look at the file's
+  /// presence and ownership).
+  @discardableResult
+  func placeholder(_ name: String) -> String {
+    let path = self.path(name)
+    FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
+    return path
+  }
+
+  /// The preferences file's text; nil when there is none.
+  var preferences: String? { try? String(contentsOfFile: environment.preferences, encoding: .utf8) }
+
+  /// Writes the preferences file.
+  func setPreferences(_ text: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: (environment.preferences as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: environment.preferences, atomically: true, encoding: .utf8)
+  }
+
+  /// `security` run in this process with these directories.
+  func security(_ arguments: [String], input: [String] = [], busAddress: String? = nil) -> RunResult {
+    SecurityCommandTests.security(arguments, input: input, busAddress: busAddress, keychains: environment)
+  }
+}
