@@ -1,5 +1,6 @@
 internal import CoreFoundation
 import Foundation
+import KeychainServices
 import KeyringTestSupport
 import Testing
 
@@ -93,6 +94,24 @@ struct SecretCopiesTests {
       #expect(copies == 0, "\(name): \(copies) copies of the secret left in memory")
       scanned.append("\(name): \(copies)")
     }
+    // The Swift-native API, which hands the secret out as `Data`.
+    for all in [false, true] {
+      var found: GenericPassword?
+      if all {
+        found = try GenericPassword.findAll(.init(service: service), includingSecrets: true).first
+      } else {
+        found = try GenericPassword.find(.init(service: service), includingSecret: true)
+      }
+      var secret = try #require(found?.secret)
+      found = nil
+      #expect(Self.unmasks(secret, key, masked), "the secret read is not the one stored")
+      secret.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) }
+      secret = Data()
+      let copies = try #require(scanner.copies())
+      let name = all ? "GenericPassword.findAll" : "GenericPassword.find"
+      #expect(copies == 0, "\(name): \(copies) copies of the secret left in memory")
+      scanned.append("\(name): \(copies)")
+    }
     FileHandle.standardOutput.write(Data("secret-copies-child: scanned, \(scanned)\n".utf8))
   }
 
@@ -119,8 +138,15 @@ struct SecretCopiesTests {
 
   /// Whether `data` is the secret whose bytes masked with `key` are `masked`.
   static func unmasks(_ data: NSData, _ key: [UInt8], _ masked: [UInt8]) -> Bool {
-    let bytes = UnsafeRawBufferPointer(start: data.bytes, count: data.length)
-    return bytes.count == masked.count && bytes.indices.allSatisfy { bytes[$0] ^ key[$0] == masked[$0] }
+    unmasks(UnsafeRawBufferPointer(start: data.bytes, count: data.length), key, masked)
+  }
+
+  static func unmasks(_ data: Data, _ key: [UInt8], _ masked: [UInt8]) -> Bool {
+    data.withUnsafeBytes { unmasks($0, key, masked) }
+  }
+
+  static func unmasks(_ bytes: UnsafeRawBufferPointer, _ key: [UInt8], _ masked: [UInt8]) -> Bool {
+    bytes.count == masked.count && bytes.indices.allSatisfy { bytes[$0] ^ key[$0] == masked[$0] }
   }
 }
 
