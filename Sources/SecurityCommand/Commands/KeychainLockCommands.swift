@@ -94,7 +94,7 @@ enum KeychainLockCommands {
   }
 
   /// The named keychain, or the default one when no name is given.
-  private static func keychain(named name: String?, _ context: CommandContext) throws(KeychainError) -> Keychain {
+  static func keychain(named name: String?, _ context: CommandContext) throws(KeychainError) -> Keychain {
     if let name {
       guard let keychain = try context.catalog.resolve(name) else { throw KeychainError(status: errSecNoSuchKeychain) }
       return keychain
