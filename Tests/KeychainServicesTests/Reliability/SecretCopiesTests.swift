@@ -35,8 +35,7 @@ struct SecretCopiesTests {
     .disabled(if: isAddressSanitized, "reads the process's freed memory, which AddressSanitizer forbids"),
     .disabled(
       if: KeyringBackend.isKWallet,
-      "KWallet's plain session: GLib's D-Bus message buffers hold the secret unencrypted (docs/security.md)"),
-    .disabled(if: KeyringBackend.isFileKeyring, "the keyring file's store reads secrets on another path"))
+      "KWallet's plain session: GLib's D-Bus message buffers hold the secret unencrypted (docs/security.md)"))
   func noCopyLeft() throws {
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
     let secret = (0..<Self.secretLength).map { _ in alphabet.randomElement()! }
