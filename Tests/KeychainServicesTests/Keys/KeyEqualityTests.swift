@@ -55,7 +55,9 @@ struct KeyEqualityTests {
     let publicKey = try #require(SecKeyCopyPublicKey(key))
     #expect(!key.isEqual(publicKey))
     #expect(!publicKey.isEqual(key))
-    #expect(publicKey.isEqual(try #require(SecKeyCopyPublicKey(key))))
+    let again = try #require(SecKeyCopyPublicKey(key))
+    #expect(publicKey !== again)
+    #expect(publicKey.isEqual(again))
   }
 
   @Test("the export hook sees an export of private bytes, and only of private ones")
