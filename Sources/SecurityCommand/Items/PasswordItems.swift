@@ -108,7 +108,7 @@ struct PasswordItems {
     guard status == errSecSuccess else { throw KeychainError(status: status) }
     let elements: [Any]
     switch result {
-    case let array as NSArray: elements = array.map { $0 }
+    case let array as NSArray: elements = ReturnedSecret.elements(of: array)
     case let single?: elements = [single]
     case nil: elements = []
     }
@@ -117,15 +117,17 @@ struct PasswordItems {
     return records.filter { record in keychains.contains { $0.path == record.keychainPath } }
   }
 
-  /// An item from one result dictionary (attributes plus `v_Ref`, whose path tells the item's keychain).
+  /// An item from one result dictionary (attributes plus `v_Ref`, whose path tells the item's keychain). The secret
+  /// is taken out of SecItem's dictionary before it is read (`ReturnedSecret`: Foundation's reads would copy it) and
+  /// kept in wiped-on-release memory.
   private func record(from element: Any, _ passwordClass: PasswordClass) -> ItemRecord? {
     guard let dictionary = element as? NSDictionary else { return nil }
+    var taken = (dictionary as? NSMutableDictionary).flatMap(ReturnedSecret.take)
+    let secret = taken.map { SecretBytes(data: $0) }
+    if taken != nil { SecretBytes.wipe(&taken!) }
     var attributes: [String: Any] = [:]
     for (key, value) in dictionary { attributes[String(describing: key)] = value }
     let reference = attributes.removeValue(forKey: kSecValueRef as String).map { $0 as AnyObject }
-    var plain = AttributeBytes.of(attributes.removeValue(forKey: kSecValueData as String))
-    let secret = plain.map { SecretBytes($0) }
-    if plain != nil { SecretBytes.wipe(&plain!) }
     let keychainPath = (reference as? SecKeychainItem)?.path.collection.rawValue ?? ""
     return ItemRecord(
       passwordClass: passwordClass, keychainPath: keychainPath, attributes: attributes, reference: reference,
