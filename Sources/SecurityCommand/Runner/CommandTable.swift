@@ -30,7 +30,9 @@ enum CommandTable {
       CommandEntry(name: "lock-keychain", text: CommandUsage.lockKeychain, run: KeychainLockCommands.lockKeychain),
       CommandEntry(
         name: "unlock-keychain", text: CommandUsage.unlockKeychain, run: KeychainLockCommands.unlockKeychain),
-      unavailable("set-keychain-settings"), unavailable("set-keychain-password"), unavailable("show-keychain-info"),
+      unavailable("set-keychain-settings"), unavailable("set-keychain-password"),
+      CommandEntry(
+        name: "show-keychain-info", text: CommandUsage.showKeychainInfo, run: ShowKeychainInfoCommand.run),
       CommandEntry(name: "dump-keychain", text: CommandUsage.dumpKeychain, run: DumpKeychainCommand.run),
       unavailable("create-keypair"),
       CommandEntry(

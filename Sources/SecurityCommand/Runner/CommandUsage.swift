@@ -50,6 +50,7 @@ enum CommandUsage {
       + "    -u  Do not use the password\n" + "Use of the -p option is insecure",
     summary: "Unlock the specified keychain."
   )
+  static let showKeychainInfo = Text(usage: "[keychain]", summary: "Show the settings for keychain.")
   static let dumpKeychain = Text(
     usage:
       "[-adhir] [keychain...]\n" + "    -a  Dump access control list of items\n"
