@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import SecretServiceClient
 @testable import Security
 
 /// An item as another Secret Service client may have written it, read as this package reads items: the decoder
@@ -15,8 +16,9 @@ enum StoredItemTarget {
   static let allReturnTypes: ReturnTypes = [.data, .attributes, .reference, .persistentReference]
 
   static func run(_ bytes: [UInt8]) {
-    let (snapshot, secret) = decode(bytes)
+    let (snapshot, data) = decode(bytes)
     guard let item = StoredItem(snapshot) else { return }
+    let secret = SecretBytes(data: data)
     _ = ResultBuilder.attributeDictionary(item)
     _ = ResultBuilder.element(for: item, returnTypes: allReturnTypes, secret: secret)
     _ = ResultBuilder.element(for: item, returnTypes: .reference, secret: secret)

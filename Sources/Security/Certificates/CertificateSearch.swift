@@ -32,7 +32,7 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { identities = Array(identities.prefix(maximum)) }
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
-    var secrets: [ObjectPath: Data] = [:]
+    var secrets: [ObjectPath: SecretBytes] = [:]
     if query.returnTypes.contains(.data) {
       secrets = try context.store.secrets(identities.flatMap { [$0.certificate.path, $0.key.path] })
     }
@@ -54,7 +54,7 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { items = Array(items.prefix(maximum)) }
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no certificate matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
-    var secrets: [ObjectPath: Data] = [:]
+    var secrets: [ObjectPath: SecretBytes] = [:]
     if query.returnTypes.contains(.data) { secrets = try store.secrets(items.map(\.path)) }
     let result = ResultBuilder.result(
       for: items, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)

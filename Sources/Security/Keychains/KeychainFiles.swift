@@ -72,6 +72,7 @@ package enum KeychainFiles {
 
   /// Creates a keychain file at `path` with `password` (`errSecDuplicateKeychain` when one exists).
   package static func create(at path: String, password: SecretBytes) throws(SecItemError) {
+    guard !exists(path) else { throw SecItemError(errSecDuplicateKeychain, "a keychain exists at \(path)") }
     throw awaitingStore
   }
 
@@ -83,16 +84,19 @@ package enum KeychainFiles {
 
   /// The settings of the keychain at `path` (it must be unlocked: they are inside the encrypted file).
   package static func settings(_ path: String) throws(SecItemError) -> KeychainFileSettings {
+    _ = try header(path)
     throw awaitingStore
   }
 
   /// Changes the settings of the keychain at `path` (unlocked); the kept key's timeout follows.
   package static func setSettings(_ path: String, _ settings: KeychainFileSettings) throws(SecItemError) {
+    _ = try header(path)
     throw awaitingStore
   }
 
   /// Changes the password of the keychain at `path`.
   package static func changePassword(_ path: String, old: SecretBytes, new: SecretBytes) throws(SecItemError) {
+    _ = try header(path)
     throw awaitingStore
   }
 

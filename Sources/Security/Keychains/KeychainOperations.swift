@@ -46,6 +46,7 @@ package enum KeychainOperations {
   /// Unlocks a keychain: a file with `password` (nil: ask, `askForPassword`), a collection through the provider's
   /// own prompt.
   package static func unlock(_ keychain: KeychainReference?, password: SecretBytes?) throws(SecItemError) {
+    KeychainEnvironment.current?.willUnlock?(password)
     switch try orDefault(keychain) {
     case .file(let path):
       if let password { return try KeychainFiles.unlock(path, password: password) }

@@ -15,8 +15,11 @@ import Security
 /// - delete-keychain removes the keychains from the search list (and unsets the default when it is one of them),
 ///   then deletes their files. Without an operand it fails as macOS's does: `errSecInvalidKeychain` (49).
 enum KeychainFileCommands {
+  /// macOS's getopt option string (`keychain_create.c`).
+  static let createOptionString = "hp:P"
+
   static func createKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
-    var getopt = GetOpt(arguments, optionString: "hp:P")
+    var getopt = GetOpt(arguments, optionString: createOptionString)
     var password: SecretBytes?
     var prompt = false
     while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {

@@ -52,8 +52,12 @@ enum KeychainLockCommands {
     }
   }
 
+  /// macOS's getopt option string (`keychain_unlock.c`).
+  static let unlockOptionString = "hp:u"
+
   static func unlockKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
-    var getopt = GetOpt(arguments, optionString: "hp:u")
+    var getopt = GetOpt(arguments, optionString: unlockOptionString)
+    // Released (and wiped) when this call returns.
     var password: SecretBytes?
     var usePassword = true
     while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {

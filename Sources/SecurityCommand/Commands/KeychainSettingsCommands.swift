@@ -6,15 +6,13 @@ import Security
   import Glibc
 #endif
 
-/// `set-keychain-settings`, `show-keychain-info` and `set-keychain-password` (macOS: `keychain_set_settings.c`,
-/// `keychain_show_info.c` in `SecurityTool/macOS`). Without a keychain operand they act on the default keychain.
+/// `set-keychain-settings` and `set-keychain-password` (macOS: `keychain_set_settings.c` in `SecurityTool/macOS`).
+/// Without a keychain operand they act on the default keychain.
 ///
 /// - set-keychain-settings starts from "no timeout, no lock on sleep" and applies `-l` (lock on sleep) and `-t
 ///   seconds` (read with `atoi`, as macOS: `-t abc` is 0, `-t 1h` is 1); `-u` alone changes nothing, since a timeout
 ///   is used exactly when `-t` gave one. So no option at all removes the timeout, as on macOS. The keychain must be
 ///   unlocked; an unlocked keychain's kept key takes the new timeout at once.
-/// - show-keychain-info prints, on standard error, `Keychain "<operand>"` with ` lock-on-sleep`, ` no-timeout` or
-///   ` timeout=<n>s`, and with `-s` the file's salt in hex (` salt=…`); its only option is `-s` (`-h` is illegal).
 /// - set-keychain-password asks for the old password (`Old Password: `) unless `-o` gives it, and for the new one
 ///   twice (`New Password: `, `Retype New Password: `) unless `-p` does; one try: a mismatch or a missing password
 ///   is `security: try again` (1).
@@ -31,7 +29,7 @@ enum KeychainSettingsCommands {
       default: return showUsage
       }
     }
-    guard let operand = operand(getopt.operands, context) else { return showUsage }
+    guard let operand = KeychainOperand.parse(getopt.operands, context) else { return showUsage }
     if case .unopenable = operand { return 1 }
     let (name, keychain) = (operand.name, operand.keychain)
     let settings = KeychainFileSettings(
@@ -46,42 +44,11 @@ enum KeychainSettingsCommands {
     }
   }
 
-  static func showKeychainInfo(_ arguments: [String], _ context: CommandContext) -> CommandResult {
-    var getopt = GetOpt(arguments, optionString: "s")
-    var showSalt = false
-    while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
-      guard case .option("s", _) = event else { return showUsage }
-      showSalt = true
-    }
-    guard let operand = operand(getopt.operands, context) else { return showUsage }
-    if case .unopenable = operand { return 1 }
-    let (name, keychain) = (operand.name, operand.keychain)
-    let shown = name ?? "<NULL>"
-    let settings: KeychainFileSettings
-    do {
-      settings = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.settings(keychain) }
-    } catch {
-      context.diagnostics.error("SecKeychainCopySettings \(shown): \(Diagnostics.message(for: error.status))")
-      return error.status
-    }
-    var line = "Keychain \"\(shown)\""
-    if settings.lockOnSleep { line += " lock-on-sleep" }
-    line += settings.lockInterval.map { " timeout=\($0)s" } ?? " no-timeout"
-    if showSalt {
-      do {
-        let salt = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.salt(keychain) }
-        line += " salt=" + salt.map { hex($0) }.joined()
-      } catch {
-        context.diagnostics.error("SecKeychainCopySalt \(shown): \(Diagnostics.message(for: error.status))")
-        return error.status
-      }
-    }
-    context.io.error(line + "\n")
-    return 0
-  }
+  /// macOS's getopt option string (`keychain_set_settings.c`, `keychain_set_password`).
+  static let passwordOptionString = "ho:p:"
 
   static func setKeychainPassword(_ arguments: [String], _ context: CommandContext) -> CommandResult {
-    var getopt = GetOpt(arguments, optionString: "ho:p:")
+    var getopt = GetOpt(arguments, optionString: passwordOptionString)
     var old: SecretBytes?
     var new: SecretBytes?
     while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
@@ -91,7 +58,7 @@ enum KeychainSettingsCommands {
       default: return showUsage
       }
     }
-    guard let operand = operand(getopt.operands, context) else { return showUsage }
+    guard let operand = KeychainOperand.parse(getopt.operands, context) else { return showUsage }
     if case .unopenable = operand { return 1 }
     let (name, keychain) = (operand.name, operand.keychain)
     if old == nil { old = PasswordPrompt.single(context.io, prompt: "Old Password: ") }
@@ -115,39 +82,5 @@ enum KeychainSettingsCommands {
         "error changing password for \"\(name ?? "<NULL>")\": \(Diagnostics.message(for: error.status))")
       return error.status
     }
-  }
-
-  /// The one optional keychain operand of these commands.
-  private enum Operand {
-    /// None: the default keychain.
-    case none
-    /// A keychain, and its name as typed.
-    case named(String, Keychain)
-    /// A name `SecKeychainOpen` refused (reported): the command returns 1.
-    case unopenable
-
-    var name: String? {
-      if case .named(let name, _) = self { return name }
-      return nil
-    }
-
-    var keychain: Keychain? {
-      if case .named(_, let keychain) = self { return keychain }
-      return nil
-    }
-  }
-
-  /// The operand; nil (usage) for more than one or an empty one.
-  private static func operand(_ operands: [String], _ context: CommandContext) -> Operand? {
-    guard operands.count <= 1 else { return nil }
-    guard let name = operands.first else { return Operand.none }
-    guard !name.isEmpty else { return nil }
-    return KeychainCatalog.open(name, context).map { .named(name, $0) } ?? .unopenable
-  }
-
-  /// Upper-case hex of a byte, as macOS's `%02X`.
-  private static func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 }

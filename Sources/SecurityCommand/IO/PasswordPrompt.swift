@@ -9,15 +9,15 @@ enum PasswordPrompt {
     for _ in 0..<3 {
       guard var first = io.readPassword(prompt: "password data for new item: ") else { return nil }
       guard var second = io.readPassword(prompt: "retype password for new item: ") else {
-        wipe(&first)
+        SecretBytes.wipe(&first)
         return nil
       }
       if first == second {
-        wipe(&second)
+        SecretBytes.wipe(&second)
         return first
       }
-      wipe(&first)
-      wipe(&second)
+      SecretBytes.wipe(&first)
+      SecretBytes.wipe(&second)
       io.error("passwords don't match\n")
     }
     return nil
@@ -55,16 +55,16 @@ extension PasswordPrompt {
   /// One password, in memory wiped on release; nil when input ended.
   static func single(_ io: CommandIO, prompt: String) -> SecretBytes? {
     guard var typed = io.readPassword(prompt: prompt) else { return nil }
-    defer { wipe(&typed) }
+    defer { SecretBytes.wipe(&typed) }
     return SecretBytes(typed)
   }
 
   /// A password and its confirmation, asked once each.
   static func confirmed(_ io: CommandIO, prompt: String, again: String) -> Confirmed {
     guard var first = io.readPassword(prompt: prompt) else { return .ended }
-    defer { wipe(&first) }
+    defer { SecretBytes.wipe(&first) }
     guard var second = io.readPassword(prompt: again) else { return .ended }
-    defer { wipe(&second) }
+    defer { SecretBytes.wipe(&second) }
     return first == second ? .password(SecretBytes(first)) : .mismatched
   }
 }

@@ -37,7 +37,7 @@ enum CommandTable {
         name: "set-keychain-password", text: CommandUsage.setKeychainPassword,
         run: KeychainSettingsCommands.setKeychainPassword),
       CommandEntry(
-        name: "show-keychain-info", text: CommandUsage.showKeychainInfo, run: KeychainSettingsCommands.showKeychainInfo),
+        name: "show-keychain-info", text: CommandUsage.showKeychainInfo, run: ShowKeychainInfoCommand.run),
       CommandEntry(name: "dump-keychain", text: CommandUsage.dumpKeychain, run: DumpKeychainCommand.run),
       unavailable("create-keypair"),
       CommandEntry(

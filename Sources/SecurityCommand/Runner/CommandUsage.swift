@@ -65,11 +65,7 @@ enum CommandUsage {
       + "Use of either the -o or -p options is insecure\n",
     summary: "Set password for a keychain."
   )
-  static let showKeychainInfo = Text(
-    usage:
-      "[keychain]",
-    summary: "Show the settings for keychain."
-  )
+  static let showKeychainInfo = Text(usage: "[keychain]", summary: "Show the settings for keychain.")
   static let dumpKeychain = Text(
     usage:
       "[-adhir] [keychain...]\n" + "    -a  Dump access control list of items\n"

@@ -25,7 +25,8 @@ struct AgentTests {
       return
     }
     #expect(description == "d" && timeout == 30 && payload.copyData() == Data([1, 2, 3]))
-    guard case .put(_, nil, _)? = decode(body(.put(description: "d", idleTimeout: nil, payload: SecretBytes([])))) else {
+    guard case .put(_, nil, _)? = decode(body(.put(description: "d", idleTimeout: nil, payload: SecretBytes([]))))
+    else {
       Issue.record("no timeout did not read back")
       return
     }
@@ -99,7 +100,8 @@ struct AgentTests {
   func agentProcess() throws {
     let home = try TemporaryDirectory("agent")
     let runtime = home.file("run")
-    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let agent = try startAgent(runtime: runtime)
     let environment = KeychainEnvironment(root: home.path, keyStore: "agent")
     try KeychainEnvironment.$current.withValue(environment) { () throws in
@@ -120,7 +122,8 @@ struct AgentTests {
   func oneAgent() throws {
     let home = try TemporaryDirectory("agent-one")
     let runtime = home.file("run")
-    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let first = try startAgent(runtime: runtime)
     defer { _ = first.stop() }
     try waitForSocket(runtime + "/swift-keychain-linux/agent")
@@ -146,4 +149,3 @@ struct AgentTests {
     }
   }
 }
-

@@ -6,9 +6,9 @@ import Foundation
   import Musl
 #endif
 
-/// The keychain agent's Unix socket: `agent` in the user's private runtime directory (the directory of the
-/// cross-process lock: `$XDG_RUNTIME_DIR/swift-keychain-linux`, else `/tmp/swift-keychain-linux-<uid>`, created 0700
-/// and used only when the user owns it and it is no symbolic link), mode 0600. Both sides check who is at the other
+/// The keychain agent's Unix socket: `agent` in the directory of the cross-process lock (`LockDirectory`:
+/// `$XDG_RUNTIME_DIR/swift-keychain-linux`, else `~/.cache/swift-keychain-linux`, 0700, the user's, no symbolic
+/// link), mode 0600. Both sides check who is at the other
 /// end (`SO_PEERCRED`): only processes of the same user are served, and a client talks only to an agent of its
 /// user.
 package enum AgentSocket {
@@ -16,11 +16,14 @@ package enum AgentSocket {
   package static var path: String? {
     let directory: String
     if let runtime = KeychainEnvironment.current?.runtime {
-      directory = runtime + "/swift-keychain-linux"
-      try? PrivateDirectory.create(directory)
+      mkdir(runtime, 0o700)  // a test's own runtime directory
+      var context = LockDirectory.Context.current
+      context.runtimeDirectory = runtime
+      guard let chosen = try? LockDirectory.find(context) else { return nil }
+      directory = chosen
     } else {
-      guard let userDirectory = CrossProcessLock.privateDirectory() else { return nil }
-      directory = userDirectory
+      guard let chosen = try? LockDirectory.current() else { return nil }
+      directory = chosen
     }
     let path = directory + "/agent"
     return path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) ? path : nil

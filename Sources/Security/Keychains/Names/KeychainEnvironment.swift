@@ -1,3 +1,5 @@
+import SecretServiceClient
+
 /// Per-task overrides of where the keychain layer keeps its files, for tests running in parallel in one process:
 /// each test gets a keychains folder, a preferences file and a runtime directory (the agent's socket) of its own,
 /// and may choose where keys are kept, without changing the process's environment variables.
@@ -10,6 +12,10 @@ package struct KeychainEnvironment: Sendable {
   package var runtime: String?
   /// Where keys are kept (instead of `KEYCHAIN_KEY_STORE`): `keyctl`, `agent`, `process`, or "" (automatic).
   package var keyStore: String?
+
+  /// Called with the password every unlock is given (nil: none), before anything else: tests watch how long it
+  /// lives.
+  package var willUnlock: (@Sendable (SecretBytes?) -> Void)?
 
   package init(folder: String, preferences: String, runtime: String? = nil, keyStore: String? = nil) {
     self.folder = folder

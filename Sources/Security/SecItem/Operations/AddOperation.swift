@@ -32,7 +32,7 @@ enum AddOperation {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
     }
     return ResultBuilder.result(
-      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [path: addition.secret])
+      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [path: SecretBytes(data: addition.secret)])
   }
 
   /// One item to add, made ready before the write lock is taken: its query, the attributes and label it is stored

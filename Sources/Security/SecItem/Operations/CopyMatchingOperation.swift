@@ -53,9 +53,9 @@ enum CopyMatchingOperation {
     let items = Array(found.items.prefix(request.limit ?? .max))
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
     guard !returnTypes.isEmpty else { return .done(nil) }
-    let secrets = found.secrets.mapValues { $0.copyData() }
+    // The secrets stay in their wiped-on-release buffers; the result copies each once, into the caller's `CFData`.
     let result = ResultBuilder.result(
-      for: items, returnTypes: returnTypes, asArray: request.query.limit.returnsArray, secrets: secrets)
+      for: items, returnTypes: returnTypes, asArray: request.query.limit.returnsArray, secrets: found.secrets)
     if result == nil || (result as? NSArray)?.count == 0 {
       throw SecItemError(errSecItemNotFound, "the matching items vanished")
     }

@@ -62,8 +62,8 @@ extension ItemStore {
     try properties(paths, .all).map { (ItemSnapshot($0), $0.locked ?? false) }
   }
 
-  /// The secrets of many items, copied out as `Data` for the caller's result.
-  func secrets(_ paths: [ObjectPath]) throws(SecItemError) -> [ObjectPath: Data] {
-    try read(paths, [], secrets: true).secrets.mapValues { $0.copyData() }
+  /// The secrets of many items, in their wiped-on-release buffers.
+  func secrets(_ paths: [ObjectPath]) throws(SecItemError) -> [ObjectPath: SecretBytes] {
+    try read(paths, [], secrets: true).secrets
   }
 }

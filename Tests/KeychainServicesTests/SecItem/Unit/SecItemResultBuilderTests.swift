@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -17,7 +18,8 @@ struct SecItemResultBuilderTests {
   private let secret = Data("pw".utf8)
 
   private func build(_ types: ReturnTypes, array: Bool = false) -> AnyObject? {
-    ResultBuilder.result(for: [item], returnTypes: types, asArray: array, secrets: [item.path: secret])
+    ResultBuilder.result(
+      for: [item], returnTypes: types, asArray: array, secrets: [item.path: SecretBytes(data: secret)])
   }
 
   @Test("data alone is the bare secret")
