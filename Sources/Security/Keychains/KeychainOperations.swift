@@ -51,7 +51,7 @@ package enum KeychainOperations {
     case .file(let path):
       if let password { return try KeychainFiles.unlock(path, password: password) }
       if try KeychainFiles.isUnlocked(path) { return }
-      let asked = try askForPassword(prompt: "password to unlock \(path): ")
+      let asked = try askForPassword(of: path)
       try KeychainFiles.unlock(path, password: asked)
     case .collection(let path):
       try SecretServiceKeychains.unlock(path, interactionAllowed: KeychainInteraction.isAllowed)
@@ -119,13 +119,13 @@ package enum KeychainOperations {
     }
   }
 
-  /// "Asking" for a password without a desktop: refused when interaction is not allowed; otherwise the program
-  /// `SWIFT_KEYCHAIN_ASKPASS` names, when set (`KeychainAskpass`); otherwise `errSecInteractionNotAllowed`: the library
-  /// never reads a terminal.
-  package static func askForPassword(prompt: String) throws(SecItemError) -> SecretBytes {
+  /// "Asking" for a password: there is no desktop dialog (macOS's SecurityAgent) to ask in, and a library must not
+  /// read the terminal of the program that uses it, so asking is refused: `errSecInteractionNotAllowed`, as macOS
+  /// answers over SSH. (The `security` tool asks on the terminal itself before it calls the layer.)
+  package static func askForPassword(of keychain: String) throws(SecItemError) -> SecretBytes {
     guard KeychainInteraction.isAllowed else {
       throw SecItemError(errSecInteractionNotAllowed, "user interaction is not allowed")
     }
-    throw SecItemError(errSecInteractionNotAllowed, "no way to ask for a password (SWIFT_KEYCHAIN_ASKPASS is not set)")
+    throw SecItemError(errSecInteractionNotAllowed, "no way to ask for the password of \(keychain) without a desktop")
   }
 }

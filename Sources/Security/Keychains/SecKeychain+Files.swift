@@ -48,7 +48,7 @@ public func SecKeychainCreate(
     let name = String(cString: pathName)
     let secret: SecretBytes
     if promptUser {
-      secret = try KeychainOperations.askForPassword(prompt: "password for new keychain: ")
+      secret = try KeychainOperations.askForPassword(of: name)
     } else {
       guard let password else { throw .param("a keychain needs a password unless promptUser is true") }
       secret = SecretBytes(UnsafeRawBufferPointer(start: password, count: Int(passwordLength)))

@@ -7,7 +7,7 @@ import SecretServiceClient
 /// `usePassword` is true: a wrong password is `errSecAuthFailed`, and an already unlocked keychain succeeds without a
 /// check, as on macOS. The derived key (never the password) is then kept where every process of the user finds it
 /// (docs/keychain-files.md, "Unlocked across processes"). With `usePassword` false the password is asked for, which
-/// without a desktop means `SWIFT_KEYCHAIN_ASKPASS` or `errSecInteractionNotAllowed`. A Secret Service collection is
+/// without a desktop is `errSecInteractionNotAllowed`: the library never reads a terminal. A Secret Service collection is
 /// unlocked through its provider's own prompt; the password is not used.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 @available(*, deprecated, message: "SecKeychain is deprecated")

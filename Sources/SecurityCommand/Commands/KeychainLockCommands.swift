@@ -8,8 +8,8 @@ import Security
 /// - A keychain file is unlocked with its password: `-p`, else asked for (`password to unlock <name>: `, from the
 ///   terminal with echo off, or a line of standard input), once. A wrong password is `errSecAuthFailed` (51); an
 ///   unlocked keychain succeeds without a check, as on macOS. The derived key is then kept for every process of the
-///   user (docs/keychain-files.md). `-u` does not use a password: the package "asks" (`SWIFT_KEYCHAIN_ASKPASS`, else
-///   `errSecInteractionNotAllowed`, 36).
+///   user (docs/keychain-files.md). `-u` does not use a password: the package would have to ask in a dialog, and there is
+///   none, so a locked keychain file is `errSecInteractionNotAllowed` (36), as macOS's over SSH.
 /// - A Secret Service collection is unlocked through its provider's own prompt (the desktop keyring dialog): it takes
 ///   no password from a client, so nothing is asked on the terminal and `-p` is not used. Without a prompter the
 ///   prompt is dismissed: `errSecUserCanceled` (128).
