@@ -103,7 +103,8 @@ struct KeychainNamesTests {
   @Test("without XDG_DATA_HOME or a task's folder, the folder is ~/.local/share/keychains")
   func defaultFolder() throws {
     let child = try ExternalCommand.run(
-      "/bin/sh", ["-c", "unset XDG_DATA_HOME; HOME=/nonexistent-home \"$0\" list-keychains -d user -s x", securityExecutable],
+      "/bin/sh",
+      ["-c", "unset XDG_DATA_HOME; HOME=/nonexistent-home \"$0\" list-keychains -d user -s x", securityExecutable],
       environment: ["XDG_CONFIG_HOME": home.path + "/config", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
     #expect(child.status == 0)
     let stored = try String(contentsOfFile: home.path + "/config/swift-keychain-linux/keychains", encoding: .utf8)

@@ -89,7 +89,8 @@ struct KeychainPreferencesTests {
 
   @Test("the written file starts with the header and lists the default first")
   func writtenForm() {
-    let text = String(decoding: KeychainPreferences(searchList: ["/s"], defaultKeychain: .some("/d")).serialized(), as: UTF8.self)
+    let text = String(
+      decoding: KeychainPreferences(searchList: ["/s"], defaultKeychain: .some("/d")).serialized(), as: UTF8.self)
     #expect(text == header + "default\t/d\nsearch\t/s\n")
   }
 }

@@ -62,9 +62,15 @@ struct KeychainSearchListTests {
     try run { () throws in
       #expect(try KeychainSearchList.list(domain: .system).isEmpty)
       #expect(try KeychainSearchList.list(domain: .dynamic).isEmpty)
-      #expect((#expect(throws: SecItemError.self) { try KeychainSearchList.setList([], domain: .common) })?.status == errSecUnimplemented)
-      #expect((#expect(throws: SecItemError.self) { try KeychainSearchList.setList([], domain: .dynamic) })?.status == errSecInvalidPrefsDomain)
-      #expect((#expect(throws: SecItemError.self) { try KeychainSearchList.defaultKeychain(domain: .dynamic) })?.status == errSecInvalidPrefsDomain)
+      #expect(
+        (#expect(throws: SecItemError.self) { try KeychainSearchList.setList([], domain: .common) })?.status
+          == errSecUnimplemented)
+      #expect(
+        (#expect(throws: SecItemError.self) { try KeychainSearchList.setList([], domain: .dynamic) })?.status
+          == errSecInvalidPrefsDomain)
+      #expect(
+        (#expect(throws: SecItemError.self) { try KeychainSearchList.defaultKeychain(domain: .dynamic) })?.status
+          == errSecInvalidPrefsDomain)
     }
   }
 

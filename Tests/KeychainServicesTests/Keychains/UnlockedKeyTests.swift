@@ -115,7 +115,10 @@ struct UnlockedKeysTests {
       let searched = #expect(throws: KernelKeyring.Failure.self) {
         try KernelKeyring.search(description: UnlockedKeys.description(of: path))
       }
-      if case .absent? = searched {} else { Issue.record("the stale key is still there: \(String(describing: searched))") }
+      if case .absent? = searched {
+      } else {
+        Issue.record("the stale key is still there: \(String(describing: searched))")
+      }
     }
   }
 
