@@ -23,7 +23,7 @@ struct KeychainNamesTests {
   }
 
   private func touch(_ name: String) {
-    FileManager.default.createFile(atPath: environment.folder + "/" + name, contents: Data())
+    _ = FileManager.default.createFile(atPath: environment.folder + "/" + name, contents: Data())
   }
 
   @Test("a bare name is in the keychains folder, with -db appended as macOS does")

@@ -45,7 +45,7 @@ struct KeychainPreferencesFileTests {
   func symlink() throws {
     let target = directory.file("target")
     let original = KeychainPreferences(searchList: ["/target"]).serialized()
-    FileManager.default.createFile(atPath: target, contents: Data(original))
+    _ = FileManager.default.createFile(atPath: target, contents: Data(original))
     try FileManager.default.createDirectory(atPath: file.directory, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: target)
     #expect(file.read() == KeychainPreferences())
@@ -66,7 +66,7 @@ struct KeychainPreferencesFileTests {
     try FileManager.default.createDirectory(atPath: file.directory, withIntermediateDirectories: true)
     var bytes = KeychainPreferences(searchList: ["/a"]).serialized()
     bytes += Array(repeating: UInt8(ascii: "#"), count: KeychainPreferencesFile.maximumSize)
-    FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
     #expect(file.read() == KeychainPreferences())
   }
 

@@ -25,7 +25,7 @@ struct KeychainSearchListTests {
   /// A file where a keychain would be (its contents do not matter to the search list), mode 0600.
   private func keychainFile(_ name: String) -> KeychainReference {
     let path = environment.folder + "/" + name
-    FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
+    _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
     return .file(path)
   }
 

@@ -65,7 +65,7 @@ final class TemporaryKeychains: Sendable {
   @discardableResult
   func placeholder(_ name: String) -> String {
     let path = self.path(name)
-    FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
+    _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
     return path
   }
 
