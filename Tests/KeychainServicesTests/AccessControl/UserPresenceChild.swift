@@ -53,6 +53,8 @@ enum UserPresenceChild {
     let requests: [String]
     /// How many of them polkit withdrew.
     let cancellations: Int
+    /// How many `CancelCheckAuthorization` calls the child sent (counted only when asked for).
+    let cancelChecks: Int
 
     var description: String {
       "status \(status), \(detail), \(elapsed), \(requests.count) requests, \(cancellations) cancellations"
@@ -71,9 +73,10 @@ enum UserPresenceChild {
   ///   - variables: More of the child's environment (`KEYCHAIN_USER_PRESENCE_ACTION`, or a
   ///     `DBUS_SYSTEM_BUS_ADDRESS` of its own).
   ///   - timeout: The deadline of the child's SecItem calls, in seconds.
+  ///   - countingCancelChecks: Whether to watch the system bus for `CancelCheckAuthorization` calls.
   static func run(
     _ scenario: Scenario, kind: Kind = .genericPassword, store: Store = .file, answers: [PolkitAgent.Answer]?,
-    variables: [String: String] = [:], timeout: Int = 20
+    variables: [String: String] = [:], timeout: Int = 20, countingCancelChecks: Bool = false
   ) async throws -> Outcome {
     try await runOffCooperativePool {
       let polkit = try PrivatePolkit.start(actions: [
@@ -93,17 +96,23 @@ enum UserPresenceChild {
       }
       let agent = try answers.map { try PolkitAgent.start(for: child.processIdentifier, answers: $0, on: polkit) }
       defer { agent?.stop() }
+      let monitor =
+        countingCancelChecks
+        ? try BusMonitor(
+          busAddress: polkit.systemBusAddress, rules: ["type='method_call',member='CancelCheckAuthorization'"])
+        : nil
       try child.write("go", "go")
       guard let report = child.waitForFile("result", timeout: .seconds(timeout + 60)) else {
         throw KeyringFixtureError("the child reported nothing: \(child.wait(timeout: .seconds(5)))")
       }
+      let cancelChecks = (monitor?.stop().components(separatedBy: "member=CancelCheckAuthorization").count ?? 1) - 1
       let fields = report.split(separator: " ", maxSplits: 2).map(String.init)
       guard fields.count == 3, let status = OSStatus(fields[0]), let milliseconds = Int64(fields[1]) else {
         throw KeyringFixtureError("the child's report is malformed: \(report.debugDescription)")
       }
       return Outcome(
         status: status, detail: fields[2], elapsed: .milliseconds(milliseconds), requests: agent?.requests ?? [],
-        cancellations: agent?.cancellations ?? 0)
+        cancellations: agent?.cancellations ?? 0, cancelChecks: cancelChecks)
     }
   }
 }
