@@ -4,7 +4,7 @@ import Foundation
 /// supplementary groups: `setpriv --reuid=65534 --regid=65534 --clear-groups`), running only the test `filter`
 /// names. For what must not run as root: polkit authorizes uid 0 for everything without asking.
 ///
-/// The child starts with a home, runtime and work directory of its own (`directory`, owned by nobody) and without
+/// The child starts with a home and runtime directory of its own (`directory`, owned by nobody) and without
 /// the parent's session bus, keyring file or store choice (`DBUS_SESSION_BUS_ADDRESS`, `SECRET_*`, `KEYCHAIN_STORE`
 /// unset): it reaches a store only the way its test sets up (a private keyring it starts itself, or a keyring file
 /// in `directory`). Parent and child talk through files in `directory` (`write`, `waitForFile`).
@@ -49,7 +49,9 @@ public final class NobodyTestChild: Sendable {
     ] {
       arguments += ["-u", name]
     }
-    var environment = ["HOME": directory, "XDG_RUNTIME_DIR": directory, "TMPDIR": directory]
+    // TMPDIR stays the shared one: a private keyring the child starts keeps its state there, so that it is removed
+    // by the keyring's own clean-up (which ends its bus and daemon), never with the child's directory.
+    var environment = ["HOME": directory, "XDG_RUNTIME_DIR": directory]
     environment.merge(variables) { _, new in new }
     for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments.append("\(name)=\(value)") }
     arguments += [executable, "--testing-library", "swift-testing", "--filter", filter]
@@ -83,9 +85,10 @@ public final class NobodyTestChild: Sendable {
   /// Waits for the child to exit (SIGTERM after `timeout`) and returns what it printed, for failure messages.
   public func wait(timeout: Duration) -> CommandResult { command.wait(timeout: timeout) }
 
-  /// Ends the child if it still runs and removes its directory. Idempotent.
-  public func finish() {
-    _ = command.stop()
+  /// Lets the child finish its test (its clean-up stops what it started, bounded), ends it if it still runs after
+  /// `grace`, and removes its directory. Idempotent.
+  public func finish(grace: Duration = .seconds(30)) {
+    _ = command.wait(timeout: grace)
     try? FileManager.default.removeItem(atPath: directory)
   }
 }
