@@ -60,7 +60,13 @@ enum CommandTable {
       CommandEntry(
         name: "delete-internet-password", text: CommandUsage.deleteInternetPassword,
         run: { DeletePasswordCommand.run(.internet, $0, $1) }),
-    ] + otherCommands.map(unavailable)
+    ] + otherCommands.map(unavailable) + ownCommands
+
+  /// Commands of this tool that macOS's lacks, after all of macOS's so that every macOS abbreviation keeps its
+  /// meaning.
+  private static let ownCommands = [
+    CommandEntry(name: "polkit-action", text: CommandUsage.polkitAction, run: PolkitActionCommand.run)
+  ]
 
   /// The rest of macOS's commands, in its order (certificates, keys, identities, trust settings, authorization,
   /// smart cards, …).

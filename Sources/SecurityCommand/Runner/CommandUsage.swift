@@ -157,4 +157,13 @@ enum CommandUsage {
       + "If no keychains are specified to search, the default search list is used.",
     summary: "Delete an internet password item."
   )
+  /// This tool's own command (not macOS's).
+  static let polkitAction = Text(
+    usage:
+      "[-hp] [-a action-id] [-m message]\n" + "    -a  Declare this action (default: the one SecItem checks)\n"
+      + "    -m  Use \"message\" as the text of the authentication dialog\n"
+      + "    -p  Print only the path the file goes to\n"
+      + "Without -p, print the polkit .policy file that declares the user-presence action.",
+    summary: "Print the polkit action that user-presence access control checks."
+  )
 }

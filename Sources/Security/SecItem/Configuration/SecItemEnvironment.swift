@@ -24,6 +24,12 @@ package enum SecItemEnvironment {
   /// Called between the writes of an identity add that stores both parts: its private key is written (marked
   /// pending), its certificate not yet. Tests kill the daemon there.
   @TaskLocal package static var betweenIdentityWrites: (@Sendable () -> Void)?
+  /// Enforce (or not) access control instead of what `AccessControlSettings` says.
+  @TaskLocal package static var accessControlEnforcement: AccessControlEnforcement?
+  /// Check user presence with this polkit action instead of `AccessControlSettings.userPresenceAction`'s.
+  @TaskLocal package static var userPresenceAction: String?
+  /// Reach polkit on this bus instead of the system bus.
+  @TaskLocal package static var systemBusAddress: String?
 
   /// Runs `body` with the current task's SecItem calls going to the Secret Service on the bus at `address`.
   package static func withBus<R>(
