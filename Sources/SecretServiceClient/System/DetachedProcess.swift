@@ -5,7 +5,7 @@ import Glibc
 /// descriptors and working directory (`ssc_spawn_detached`).
 package enum DetachedProcess {
   /// Starts `path` with `arguments` (`arguments[0]` is the name it runs under); its pid, nil when it could not start.
-  package static func spawn(_ path: String, arguments: [String]) -> pid_t? {
+  package static func spawn(_ path: String, arguments: [String]) -> Int32? {
     var copies = arguments.map { strdup($0) }
     defer { copies.forEach { free($0) } }
     copies.append(nil)
