@@ -40,6 +40,16 @@ public enum KeyringBackend: String, Sendable, CaseIterable, CustomStringConverti
   /// gnome-keyring all the same (private keyrings, and tests of the Secret Service client, use it).
   public static var isFileKeyring: Bool { ProcessInfo.processInfo.environment["SECRET_BACKEND"] == "file" }
 
+  /// Whether this test process runs on a keychain file with no bus at all: `dbus/with-keyring --keychain swift
+  /// test`, where the security tool made `test.keychain`, made it the search list and the default keychain and
+  /// unlocked it in processes of its own before the tests started. There is no Secret Service: tests that need one
+  /// (the D-Bus wrapper's, counts of D-Bus calls, the Secret Service's prompts and locks, other clients that speak
+  /// D-Bus) are disabled there with their reason.
+  public static var isKeychainFile: Bool { ProcessInfo.processInfo.environment["WITH_KEYRING_MODE"] == "keychain" }
+
+  /// Whether the test process has a Secret Service of its own (every mode but `--keychain`).
+  public static var hasSecretService: Bool { !isKeychainFile }
+
   /// The collection of the `default` alias in a keyring `dbus/with-keyring` made.
   public var defaultCollectionPath: String {
     switch self {
