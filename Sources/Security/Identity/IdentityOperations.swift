@@ -72,7 +72,7 @@ enum IdentityOperations {
     case .needsUnlock(let locked): return .needsUnlock(locked)
     case .done(let created): written = created
     }
-    SecItemEnvironment.betweenIdentityWrites?()
+    SecItemEnvironment.current.betweenIdentityWrites?()
     do throws(SecItemError) {
       guard case .done = try certificate.create(context) else {
         throw SecItemError(errSecInteractionNotAllowed, "the keychain was locked between the identity's writes")

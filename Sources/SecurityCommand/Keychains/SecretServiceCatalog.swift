@@ -2,7 +2,7 @@ import KeychainServices
 import SecretServiceClient
 
 /// `KeychainCatalog` on the Secret Service wrapper: a stand-in until KeychainServices offers keychain (collection)
-/// operations of its own. It connects as SecItem does (`SecItemEnvironment.connectionOptions`, else the session
+/// operations of its own. It connects as SecItem does (`SecItemEnvironment.current.connectionOptions`, else the session
 /// bus), lazily on first use.
 final class SecretServiceCatalog: KeychainCatalog {
   private var connection: SecretServiceConnection?
@@ -39,7 +39,7 @@ final class SecretServiceCatalog: KeychainCatalog {
 
   private func connect() throws(KeychainError) -> SecretServiceConnection {
     if let connection { return connection }
-    let options = SecItemEnvironment.connectionOptions ?? ConnectionOptions()
+    let options = SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()
     let made = try Self.mapped { () throws(SecretServiceError) in try SecretServiceConnection(options: options) }
     connection = made
     return made

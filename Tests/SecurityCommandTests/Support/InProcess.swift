@@ -29,9 +29,9 @@ func security(_ arguments: [String], input: [String] = [], busAddress: String? =
     let context = CommandContext(io: io, catalog: SecretServiceCatalog())
     return ToolRunner.run(arguments, context)
   }
-  let result = SecItemEnvironment.$accessGroups.withValue(["security"]) {
+  let result = SecItemEnvironment.with(\.accessGroups, ["security"]) {
     guard let busAddress else { return run() }
-    return SecItemEnvironment.$connectionOptions.withValue(ConnectionOptions(busAddress: busAddress)) { run() }
+    return SecItemEnvironment.with(\.connectionOptions, ConnectionOptions(busAddress: busAddress)) { run() }
   }
   return RunResult(result: result, output: io.output, error: io.error, outputBytes: io.outputBytes)
 }

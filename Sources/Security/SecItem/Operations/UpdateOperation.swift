@@ -58,7 +58,7 @@ enum UpdateOperation {
     }
     var written = 0
     for plan in plans {
-      SecItemEnvironment.willWriteUpdatedItem?(plan.item.path)
+      SecItemEnvironment.current.willWriteUpdatedItem?(plan.item.path)
       do throws(SecItemError) {
         try write(plan, secret: update.secret, store: store)
         written += 1

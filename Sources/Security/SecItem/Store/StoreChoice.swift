@@ -21,11 +21,11 @@ enum StoreChoice {
   /// The store for the current task, with the application's access groups.
   static func current() throws(SecItemError) -> any ItemStore {
     let groups = ApplicationIdentity.accessGroups
-    let timeout = (SecItemEnvironment.connectionOptions ?? ConnectionOptions()).timeout
-    if let location = SecItemEnvironment.fileKeyring {
+    let timeout = (SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()).timeout
+    if let location = SecItemEnvironment.current.fileKeyring {
       return FileKeyringStore(location: location, groups: groups, timeout: timeout)
     }
-    if SecItemEnvironment.connectionOptions == nil, try kind() == .fileKeyring {
+    if SecItemEnvironment.current.connectionOptions == nil, try kind() == .fileKeyring {
       return FileKeyringStore(location: .fromEnvironment(), groups: groups, timeout: timeout)
     }
     return SecretServiceStore(connection: try SharedConnections.current(), groups: groups)

@@ -1,7 +1,7 @@
 import Foundation
+import SecretServiceClient
 import Security
 import Synchronization
-import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -34,7 +34,7 @@ struct SecItemUpdateWindowTests {
 
   /// Runs SecItemUpdate of the service's items (new comment and secret) with `hook` before each item's writes.
   func update(_ hook: @escaping @Sendable (ObjectPath) -> Void) -> OSStatus {
-    SecItemEnvironment.$willWriteUpdatedItem.withValue(hook) {
+    SecItemEnvironment.with(\.willWriteUpdatedItem, hook) {
       SecItemUpdate(
         genericPassword(service: service) as CFDictionary,
         [kSecAttrComment as String: "new", kSecValueData as String: Data(utf8: "new")] as CFDictionary)
