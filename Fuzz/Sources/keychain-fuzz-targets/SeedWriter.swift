@@ -1,5 +1,6 @@
 import Foundation
 import KeychainServices
+import SecretServiceClient
 
 @testable import Security
 
@@ -36,10 +37,10 @@ enum SeedWriter {
       var text = item.label + "\n"
       for (name, value) in item.attributes.sorted(by: { $0.key < $1.key }) { text += "\(name)=\(value)\n" }
       try (Data((text + "\n").utf8) + item.secret).write(to: storedItems.appendingPathComponent(item.name))
-      let snapshot = ItemSnapshot(
-        path: ObjectPathFixture.item, label: item.label, attributes: item.attributes,
-        created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_700_000_000))
-      if let stored = StoredItem(snapshot) {
+      let properties = ItemProperties(
+        attributes: item.attributes, label: item.label, created: Date(timeIntervalSince1970: 1_700_000_000),
+        modified: Date(timeIntervalSince1970: 1_700_000_000))
+      if let stored = StoredItem(path: ObjectPathFixture.item, properties) {
         try stored.locator.persistentReference.write(to: references.appendingPathComponent(item.name))
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 
 @testable import Security
 
@@ -15,8 +16,8 @@ enum StoredItemTarget {
   static let allReturnTypes: ReturnTypes = [.data, .attributes, .reference, .persistentReference]
 
   static func run(_ bytes: [UInt8]) {
-    let (snapshot, secret) = decode(bytes)
-    guard let item = StoredItem(snapshot) else { return }
+    let (properties, secret) = decode(bytes)
+    guard let item = StoredItem(path: ObjectPathFixture.item, properties) else { return }
     _ = ResultBuilder.attributeDictionary(item)
     _ = ResultBuilder.element(for: item, returnTypes: allReturnTypes, secret: secret)
     _ = ResultBuilder.element(for: item, returnTypes: .reference, secret: secret)
@@ -50,8 +51,8 @@ enum StoredItemTarget {
     }
   }
 
-  /// The snapshot and secret of an input.
-  static func decode(_ bytes: [UInt8]) -> (ItemSnapshot, Data) {
+  /// The properties and secret of an input.
+  static func decode(_ bytes: [UInt8]) -> (ItemProperties, Data) {
     var lines: [String] = []
     var start = 0
     var secret = Data()
@@ -73,10 +74,10 @@ enum StoredItemTarget {
       let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       attributes[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
     }
-    let snapshot = ItemSnapshot(
-      path: ObjectPathFixture.item, label: lines.first ?? "", attributes: attributes,
-      created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_700_000_100))
-    return (snapshot, secret)
+    let properties = ItemProperties(
+      attributes: attributes, label: lines.first ?? "", created: Date(timeIntervalSince1970: 1_700_000_000),
+      modified: Date(timeIntervalSince1970: 1_700_000_100))
+    return (properties, secret)
   }
 
   /// Bytes as a D-Bus string would carry them: UTF-8 (invalid sequences replaced) without NUL.

@@ -24,7 +24,7 @@ enum GetSecrets {
       } catch  where error.error?.meansInvalidArguments == true || error.error?.meansNoSuchObject == true {
         // An item vanished (KWallet fails the whole call): ask again for the items that still exist, as long as
         // items keep vanishing and the deadline allows.
-        let existing = Set(try ItemPropertyReads.info(handle, requested, deadline).map(\.path))
+        let existing = Set(try ItemPropertyReads.all(handle, requested, deadline).keys)
         guard existing.count < Set(requested).count, !deadline.isExpired else { throw error }
         requested = requested.filter(existing.contains)
         if requested.isEmpty { return [:] }

@@ -40,21 +40,23 @@ enum InsertionOrder {
   /// `items` in insertion order: by stamp (or creation second), then by path.
   static func sorted(_ items: [StoredItem]) -> [StoredItem] {
     items.sorted { lhs, rhs in
-      let left = position(attributes: lhs.snapshot.attributes, created: lhs.snapshot.created)
-      let right = position(attributes: rhs.snapshot.attributes, created: rhs.snapshot.created)
+      let left = position(attributes: lhs.attributes, created: lhs.created)
+      let right = position(attributes: rhs.attributes, created: rhs.created)
       if left != right { return left < right }
       return pathPrecedes(lhs.path, rhs.path)
     }
   }
 
   /// Reads the `Created` property of the items that have no stamp and whose creation time was not read.
-  static func addCreationTimes(_ properties: inout [ItemProperties], store: any ItemStore) throws(SecItemError) {
-    let undated = properties.filter { $0.created == nil && $0.attributes?[attribute].flatMap({ Int64($0) }) == nil }
+  static func addCreationTimes(_ properties: inout [ObjectPath: ItemProperties], store: any ItemStore)
+    throws(SecItemError)
+  {
+    let undated = properties.filter {
+      $0.value.created == nil && $0.value.attributes?[attribute].flatMap({ Int64($0) }) == nil
+    }
     guard !undated.isEmpty else { return }
-    var created: [ObjectPath: Date] = [:]
-    for item in try store.properties(undated.map(\.path), .created) { created[item.path] = item.created }
-    for index in properties.indices where properties[index].created == nil {
-      properties[index].created = created[properties[index].path]
+    for (path, read) in try store.properties(Array(undated.keys), .created) {
+      properties[path]?.created = read.created
     }
   }
 

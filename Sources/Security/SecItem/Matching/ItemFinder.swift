@@ -207,19 +207,20 @@ struct ItemFinder {
     if forOrdering { try InsertionOrder.addCreationTimes(&properties, store: store) }
     var found = Found()
     var unknown: [ObjectPath] = []
-    for item in properties {
+    for path in paths {
+      guard let item = properties[path] else { continue }  // vanished
       if item.locked == true {
         if policy == .skip { continue }
         throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
       }
-      if let stored = StoredItem(ItemSnapshot(item)), ItemMatcher.matches(stored, request.query, scope: request.scope) {
+      if let stored = StoredItem(path: path, item), ItemMatcher.matches(stored, request.query, scope: request.scope) {
         found.items.append(stored)
-        if let secret = read.secrets[item.path] { found.secrets[item.path] = secret }
+        if let secret = read.secrets[path] { found.secrets[path] = secret }
       } else if item.locked == nil {
-        unknown.append(item.path)
+        unknown.append(path)
       }
     }
-    if !unknown.isEmpty, try store.properties(unknown, .locked).contains(where: { $0.locked == true }),
+    if !unknown.isEmpty, try store.properties(unknown, .locked).values.contains(where: { $0.locked == true }),
       policy != .skip
     {
       throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
@@ -240,12 +241,13 @@ struct ItemFinder {
     for locator in locators where !paths.contains(locator.path) {
       paths.append(locator.path)
     }
-    let states: [ItemProperties]
+    let states: [ObjectPath: ItemProperties]
     do {
       states = try store.properties(paths, .locked)
     } catch  where error.status == errSecItemNotFound || error.status == errSecParam {
       return ([], [])  // a reference to something that is not an item (any more)
     }
-    return (states.filter { $0.locked != true }.map(\.path), states.filter { $0.locked == true }.map(\.path))
+    let existing = paths.filter { states[$0] != nil }
+    return (existing.filter { states[$0]?.locked != true }, existing.filter { states[$0]?.locked == true })
   }
 }

@@ -28,7 +28,7 @@ enum AddOperation {
       }
     }
     guard wantsResult, !query.returnTypes.isEmpty else { return nil }
-    guard let (snapshot, _) = try store.snapshots([path]).first, let item = StoredItem(snapshot) else {
+    guard let item = try store.storedItems([path]).first else {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
     }
     return ResultBuilder.result(

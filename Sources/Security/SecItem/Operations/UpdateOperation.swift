@@ -71,16 +71,16 @@ enum UpdateOperation {
 
   /// The Secret Service calls changing one item: only what changes.
   private static func write(_ plan: Plan, secret: Data?, store: any ItemStore) throws(SecItemError) {
-    if plan.attributes != plan.item.snapshot.attributes { try store.setAttributes(plan.item.path, plan.attributes) }
-    if plan.label != plan.item.snapshot.label { try store.setLabel(plan.item.path, plan.label) }
+    if plan.attributes != plan.item.attributes { try store.setAttributes(plan.item.path, plan.attributes) }
+    if plan.label != plan.item.label { try store.setLabel(plan.item.path, plan.label) }
     if let secret { try store.setSecret(plan.item.path, secret) }
   }
 
   /// The new attributes and label of `item`. The item's other attributes (including other clients' own, and its
   /// `xdg:schema`) are kept.
   static func plan(_ item: StoredItem, _ update: ItemUpdate) throws(SecItemError) -> Plan {
-    var attributes = item.snapshot.attributes
-    var label = item.snapshot.label
+    var attributes = item.attributes
+    var label = item.label
     for (key, value) in update.attributes {
       guard let descriptor = item.itemClass.descriptor(key) else { continue }
       if case .label = descriptor.storage {
@@ -91,15 +91,15 @@ enum UpdateOperation {
       attributes.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
     }
     if update.secret != nil { attributes[ReservedNames.addedWithoutData] = nil }
-    var snapshot = item.snapshot
-    snapshot.attributes = attributes
-    snapshot.label = label
+    var properties = item.properties
+    properties.attributes = attributes
+    properties.label = label
     // The wrapper refuses NUL in D-Bus strings; checked here so that it cannot refuse a write after the first.
     let strings = [label] + attributes.keys + attributes.values
     guard !strings.contains(where: { $0.utf8.contains(0) }) else {
       throw .param("the changed item would hold a NUL character")
     }
-    guard let updated = StoredItem(snapshot), updated.itemClass.code == item.itemClass.code else {
+    guard let updated = StoredItem(path: item.path, properties), updated.itemClass.code == item.itemClass.code else {
       throw SecItemError(errSecInternalComponent, "the change would make the item unreadable as its class")
     }
     return Plan(item: item, attributes: attributes, label: label, updated: updated)

@@ -16,7 +16,7 @@ enum PersistentReferenceResolver {
   static func resolve(_ locators: [ItemLocator], store: any ItemStore) throws(SecItemError) -> [ItemLocator] {
     guard locators.contains(where: { $0.identity != nil }) else { return locators }
     if store.pathsAreStable { return locators }
-    let atPaths = try snapshots(locators.filter { $0.identity != nil }.map(\.path), store: store)
+    let atPaths = try items(locators.filter { $0.identity != nil }.map(\.path), store: store)
     var resolved: [ItemLocator] = []
     for locator in locators {
       guard let identity = locator.identity else {
@@ -33,34 +33,32 @@ enum PersistentReferenceResolver {
   }
 
   /// The path of the item of `locator`'s class created at the identity's time holding its attributes.
-  private static func search(_ locator: ItemLocator, _ identity: ItemIdentity, store: any ItemStore) throws(SecItemError)
+  private static func search(_ locator: ItemLocator, _ identity: ItemIdentity, store: any ItemStore)
+    throws(SecItemError)
     -> ObjectPath?
   {
     guard !identity.attributes.isEmpty else { return nil }  // `{}` would match every item
     let found = try store.search(identity.attributes)
-    let candidates = try snapshots(found.unlocked + found.locked, store: store)
+    let candidates = try items(found.unlocked + found.locked, store: store)
     return candidates.values.filter { matches($0, locator, identity) }.map(\.path).min()
   }
 
-  /// Whether `snapshot` is the item: of the locator's class, created at the identity's time (seconds) and holding
-  /// every identity attribute.
-  private static func matches(_ snapshot: ItemSnapshot, _ locator: ItemLocator, _ identity: ItemIdentity) -> Bool {
-    guard let item = StoredItem(snapshot), item.itemClass.code == locator.itemClassCode,
-      Int64(snapshot.created.timeIntervalSince1970.rounded(.down)) == identity.created
+  /// Whether `item` is the one: of the locator's class, created at the identity's time (seconds) and holding every
+  /// identity attribute.
+  private static func matches(_ item: StoredItem, _ locator: ItemLocator, _ identity: ItemIdentity) -> Bool {
+    guard item.itemClass.code == locator.itemClassCode,
+      Int64(item.created.timeIntervalSince1970.rounded(.down)) == identity.created
     else { return false }
-    return identity.attributes.allSatisfy { snapshot.attributes[$0.key] == $0.value }
+    return identity.attributes.allSatisfy { item.attributes[$0.key] == $0.value }
   }
 
-  /// The snapshots of the items at `paths` that exist, by path.
-  private static func snapshots(_ paths: [ObjectPath], store: any ItemStore) throws(SecItemError)
-    -> [ObjectPath: ItemSnapshot]
+  /// The items at `paths` that exist, by path.
+  private static func items(_ paths: [ObjectPath], store: any ItemStore) throws(SecItemError)
+    -> [ObjectPath: StoredItem]
   {
     guard !paths.isEmpty else { return [:] }
     do {
-      let infos = try store.snapshots(paths)
-      var result: [ObjectPath: ItemSnapshot] = [:]
-      for info in infos { result[info.snapshot.path] = info.snapshot }
-      return result
+      return Dictionary(try store.storedItems(paths).map { ($0.path, $0) }) { first, _ in first }
     } catch  where error.status == errSecItemNotFound || error.status == errSecParam {
       return [:]  // not items (any more)
     }

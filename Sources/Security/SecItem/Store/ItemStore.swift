@@ -28,7 +28,7 @@ protocol ItemStore: Sendable {
   /// Some properties of many items, and their secrets when `secrets` is true, read together; items that vanished
   /// meanwhile are left out. A locked item among them fails with `errSecInteractionNotAllowed` when secrets are read.
   func read(_ paths: [ObjectPath], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
-    -> (properties: [ItemProperties], secrets: [ObjectPath: SecretBytes])
+    -> (properties: [ObjectPath: ItemProperties], secrets: [ObjectPath: SecretBytes])
 
   /// The collection new items go to, or `errSecNoDefaultKeychain`.
   func defaultCollection() throws(SecItemError) -> ObjectPath
@@ -53,13 +53,17 @@ extension ItemStore {
   }
 
   /// Some properties of many items.
-  func properties(_ paths: [ObjectPath], _ wanted: ItemPropertySet) throws(SecItemError) -> [ItemProperties] {
+  func properties(_ paths: [ObjectPath], _ wanted: ItemPropertySet) throws(SecItemError)
+    -> [ObjectPath: ItemProperties]
+  {
     try read(paths, wanted, secrets: false).properties
   }
 
-  /// Everything about many items, with their lock states.
-  func snapshots(_ paths: [ObjectPath]) throws(SecItemError) -> [(snapshot: ItemSnapshot, locked: Bool)] {
-    try properties(paths, .all).map { (ItemSnapshot($0), $0.locked ?? false) }
+  /// Many items read whole and decoded, in the order of `paths`; those that vanished or are of no class this package
+  /// implements are left out.
+  func storedItems(_ paths: [ObjectPath]) throws(SecItemError) -> [StoredItem] {
+    let read = try properties(paths, .all)
+    return paths.compactMap { path in read[path].flatMap { StoredItem(path: path, $0) } }
   }
 
   /// The secrets of many items, copied out as `Data` for the caller's result.

@@ -31,10 +31,10 @@ struct SecretServiceStore: ItemStore {
   }
 
   func read(_ paths: [ObjectPath], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
-    -> (properties: [ItemProperties], secrets: [ObjectPath: SecretBytes])
+    -> (properties: [ObjectPath: ItemProperties], secrets: [ObjectPath: SecretBytes])
   {
     if wanted.isEmpty {
-      return ([], try call { () throws(SecretServiceError) in try connection.secrets(paths) })
+      return ([:], try call { () throws(SecretServiceError) in try connection.secrets(paths) })
     }
     return try call { () throws(SecretServiceError) in try connection.read(paths, wanted, secrets: secrets) }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -6,13 +7,14 @@ import Testing
 @Suite("Result building")
 struct SecItemResultBuilderTests {
   private let item = StoredItem(
-    ItemSnapshot(
-      path: "/org/freedesktop/secrets/collection/login/7", label: "svc",
+    path: "/org/freedesktop/secrets/collection/login/7",
+    ItemProperties(
       attributes: [
         "xdg:schema": "org.swift-keychain-linux.GenericPassword", "service": "svc", "account": "bob",
         "username": "bob", "keychain:agrp": "app", "keychain:sync": "0", "keychain:crtr": "1",
       ],
-      created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_700_000_100))
+      label: "svc", created: Date(timeIntervalSince1970: 1_700_000_000),
+      modified: Date(timeIntervalSince1970: 1_700_000_100))
   )!
   private let secret = Data("pw".utf8)
 

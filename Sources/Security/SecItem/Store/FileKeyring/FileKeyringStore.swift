@@ -49,24 +49,22 @@ struct FileKeyringStore: ItemStore {
   }
 
   func read(_ paths: [ObjectPath], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
-    -> (properties: [ItemProperties], secrets: [ObjectPath: SecretBytes])
+    -> (properties: [ObjectPath: ItemProperties], secrets: [ObjectPath: SecretBytes])
   {
     let keyring = try opened()
-    var properties: [ItemProperties] = []
+    var properties: [ObjectPath: ItemProperties] = [:]
     var found: [ObjectPath: SecretBytes] = [:]
     for path in paths {
       guard let index = keyring.index(of: renamed.current(path)), let item = keyring.item(at: index) else {
         continue  // vanished (or unreadable)
       }
       if !wanted.isEmpty {
-        properties.append(
-          ItemProperties(
-            path: path,
-            attributes: wanted.contains(.attributes) ? item.attributes : nil,
-            label: wanted.contains(.label) ? item.label : nil,
-            created: wanted.contains(.created) ? Date(timeIntervalSince1970: TimeInterval(item.created)) : nil,
-            modified: wanted.contains(.modified) ? Date(timeIntervalSince1970: TimeInterval(item.modified)) : nil,
-            locked: wanted.contains(.locked) ? false : nil))
+        properties[path] = ItemProperties(
+          attributes: wanted.contains(.attributes) ? item.attributes : nil,
+          label: wanted.contains(.label) ? item.label : nil,
+          created: wanted.contains(.created) ? Date(timeIntervalSince1970: TimeInterval(item.created)) : nil,
+          modified: wanted.contains(.modified) ? Date(timeIntervalSince1970: TimeInterval(item.modified)) : nil,
+          locked: wanted.contains(.locked) ? false : nil)
       }
       if secrets { found[path] = item.secret }
     }
