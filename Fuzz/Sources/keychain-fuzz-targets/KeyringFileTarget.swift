@@ -12,7 +12,7 @@ import Foundation
 /// derive a key); or else a decrypted item's bytes, the GVariant a valid MAC lets through.
 ///
 /// Properties checked: a refusal is a defined status; a parsed file encodes to bytes that parse to the same contents;
-/// an item's path finds it again; an item written back (replaced) opens to the same item, its attributes find it and
+/// an item's name finds it again; an item written back (replaced) opens to the same item, its attributes find it and
 /// the file still parses with it; a parsed item serialises to bytes that parse to the same item.
 enum KeyringFileTarget {
   /// The secret the seeds are written with.
@@ -53,16 +53,16 @@ enum KeyringFileTarget {
     _ = keyring.search([:])
     for index in contents.items.indices {
       guard let item = keyring.item(at: index) else { continue }
-      let path = keyring.path(of: index)
-      invariant(keyring.index(of: path).map(keyring.path(of:)) == path, "an item's path does not find it")
+      let name = keyring.name(of: index)
+      invariant(keyring.index(named: name).map(keyring.name(of:)) == name, "an item's name does not find it")
       _ = keyring.search(item.attributes)
 
       var written = keyring
-      guard let newPath = try? written.replace(at: index, with: item) else {
+      guard let newName = try? written.replace(at: index, with: item) else {
         invariant(false, "an item read could not be written back")
         return
       }
-      invariant(written.index(of: newPath) == index, "the written item is not at its path")
+      invariant(written.index(named: newName) == index, "the written item is not under its name")
       invariant(written.item(at: index).map { same($0, item) } == true, "the written item opens to another item")
       invariant(written.search(item.attributes).contains(index), "the written item's attributes do not find it")
       let reread = try? KeyringFileFormat.decode(KeyringFileFormat.encode(written.contents))

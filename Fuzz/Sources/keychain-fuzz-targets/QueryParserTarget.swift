@@ -58,7 +58,7 @@ enum QueryParserTarget {
       stored.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
     }
     let properties = ItemProperties(attributes: stored, label: "", created: Date(), modified: Date())
-    guard let item = StoredItem(path: ObjectPathFixture.item, properties) else {
+    guard let item = StoredItem(id: ItemFixture.item, properties) else {
       invariant(false, "an item of class \(itemClass.code) as SecItemAdd stores it is not recognised")
       return
     }

@@ -10,14 +10,14 @@ import SecretServiceClient
 /// Input: the label, a newline, `name=value` lines (the item's attributes; D-Bus strings, so valid UTF-8 without NUL),
 /// an empty line, then the secret's bytes.
 ///
-/// Properties checked: the persistent reference of the item names it again (class, path and identity); a query made
+/// Properties checked: the persistent reference of the item names it again (class, ID and fingerprint); a query made
 /// of the item's own primary key matches it; an update planned on it holds the new values.
 enum StoredItemTarget {
   static let allReturnTypes: ReturnTypes = [.data, .attributes, .reference, .persistentReference]
 
   static func run(_ bytes: [UInt8]) {
     let (properties, secret) = decode(bytes)
-    guard let item = StoredItem(path: ObjectPathFixture.item, properties) else { return }
+    guard let item = StoredItem(id: ItemFixture.item, properties) else { return }
     _ = ResultBuilder.attributeDictionary(item)
     _ = ResultBuilder.element(for: item, returnTypes: allReturnTypes, secret: secret)
     _ = ResultBuilder.element(for: item, returnTypes: .reference, secret: secret)
@@ -26,7 +26,7 @@ enum StoredItemTarget {
     let locator = item.locator
     let named = PersistentReference.decode(locator.persistentReference)
     invariant(named == locator, "the persistent reference names another item")
-    invariant(named?.identity == locator.identity, "the persistent reference carries another identity")
+    invariant(named?.fingerprint == locator.fingerprint, "the persistent reference carries another fingerprint")
 
     var own = ItemQuery(itemClass: item.itemClass)
     for key in item.itemClass.primaryKey where key != RawKey.synchronizable {

@@ -32,9 +32,9 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { identities = Array(identities.prefix(maximum)) }
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
-    var secrets: [ObjectPath: Data] = [:]
+    var secrets: [ItemID: Data] = [:]
     if query.returnTypes.contains(.data) {
-      secrets = try context.store.secrets(identities.flatMap { [$0.certificate.path, $0.key.path] })
+      secrets = try context.store.secrets(identities.flatMap { [$0.certificate.id, $0.key.id] })
     }
     let result = IdentityResults.result(
       for: identities, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
@@ -54,8 +54,8 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { items = Array(items.prefix(maximum)) }
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no certificate matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
-    var secrets: [ObjectPath: Data] = [:]
-    if query.returnTypes.contains(.data) { secrets = try store.secrets(items.map(\.path)) }
+    var secrets: [ItemID: Data] = [:]
+    if query.returnTypes.contains(.data) { secrets = try store.secrets(items.map(\.id)) }
     let result = ResultBuilder.result(
       for: items, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
     return .done(try nonEmpty(result))

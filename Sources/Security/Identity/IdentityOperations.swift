@@ -67,7 +67,7 @@ enum IdentityOperations {
     _ certificate: AddOperation.Addition, _ key: AddOperation.Addition, _ context: LockedPass.Context
   ) throws(SecItemError) -> LockedPass.Step<Void> {
     let store = context.store
-    let written: (path: ObjectPath, attributes: [String: String])
+    let written: (id: ItemID, attributes: [String: String])
     switch try key.create(context, extra: [PendingIdentityKey.attribute: PendingIdentityKey.value]) {
     case .needsUnlock(let locked): return .needsUnlock(locked)
     case .done(let created): written = created
@@ -81,13 +81,13 @@ enum IdentityOperations {
       // The key is invisible while no certificate of it is stored. When the daemon answered, the certificate was
       // not written: delete the key. A deadline or a vanished daemon leaves the outcome unknown (the certificate may
       // still be written): the key stays, and counts as stored exactly when the certificate does.
-      if error.status != errSecNotAvailable { try? store.deleteItem(written.path) }
+      if error.status != errSecNotAvailable { try? store.delete(written.id) }
       throw error
     }
     // The identity is whole now; a key whose mark stays (a fault here) counts as stored all the same.
     var attributes = written.attributes
     attributes[PendingIdentityKey.attribute] = nil
-    try? store.setAttributes(written.path, attributes)
+    try? store.update(written.id, ItemChange(attributes: attributes))
     return .done(())
   }
 
@@ -121,25 +121,25 @@ enum IdentityOperations {
     let store = try StoreChoice.current()
     let identities = try IdentitySearch(store: store).find(query, writing: true)
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
-    var deleted: Set<ObjectPath> = []
-    for certificate in identities.map(\.certificate) where deleted.insert(certificate.path).inserted {
-      try deleteIgnoringVanished(certificate.path, store)
+    var deleted: Set<ItemID> = []
+    for certificate in identities.map(\.certificate) where deleted.insert(certificate.id).inserted {
+      try deleteIgnoringVanished(certificate.id, store)
     }
-    for key in identities.map(\.key) where !deleted.contains(key.path) {
-      deleted.insert(key.path)
+    for key in identities.map(\.key) where !deleted.contains(key.id) {
+      deleted.insert(key.id)
       guard case .data(let label)? = key.values[RawKey.applicationLabel] else { continue }
       var users = ItemQuery(itemClass: .certificate)
       users.attributes[RawKey.publicKeyHash] = .data(label)
       users.synchronizableAny = true
       let remaining = try ItemFinder(store: store).find(users, scope: .read(groups: store.groups), policy: .skip)
-      if remaining.contains(where: { !deleted.contains($0.path) }) { continue }
-      try deleteIgnoringVanished(key.path, store)
+      if remaining.contains(where: { !deleted.contains($0.id) }) { continue }
+      try deleteIgnoringVanished(key.id, store)
     }
   }
 
-  private static func deleteIgnoringVanished(_ path: ObjectPath, _ store: any ItemStore) throws(SecItemError) {
+  private static func deleteIgnoringVanished(_ item: ItemID, _ store: any ItemStore) throws(SecItemError) {
     do {
-      try store.deleteItem(path)
+      try store.delete(item)
     } catch  where error.status == errSecItemNotFound {
       return  // deleted meanwhile by someone else
     }

@@ -77,9 +77,9 @@ enum PendingIdentityKey {
         if hasCertificate {
           guard var attributes = try store.properties([key], .attributes)[key]?.attributes else { continue }
           attributes[attribute] = nil
-          try store.setAttributes(key, attributes)
+          try store.update(key, ItemChange(attributes: attributes))
         } else {
-          try store.deleteItem(key)
+          try store.delete(key)
         }
       } catch  where error.status == errSecItemNotFound {
         continue  // deleted meanwhile by another client

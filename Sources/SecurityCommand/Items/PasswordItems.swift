@@ -101,7 +101,7 @@ struct PasswordItems {
     for (key, value) in dictionary { attributes[String(describing: key)] = value }
     let reference = attributes.removeValue(forKey: kSecValueRef as String).map { $0 as AnyObject }
     let secret = AttributeBytes.of(attributes.removeValue(forKey: kSecValueData as String))
-    let keychainPath = (reference as? SecKeychainItem)?.path.collection.rawValue ?? ""
+    let keychainPath = (reference as? SecKeychainItem)?.id.keychain.path ?? ""
     return ItemRecord(
       passwordClass: passwordClass, keychainPath: keychainPath, attributes: attributes, reference: reference,
       secret: secret)

@@ -24,7 +24,7 @@ package struct SecItemEnvironment: Sendable {
   package var accessGroups: [String]?
   /// Called with each item just before SecItemUpdate writes it, after every check: tests change the keyring there
   /// to reach the window between an update's checks and its writes.
-  package var willWriteUpdatedItem: (@Sendable (ObjectPath) -> Void)?
+  package var willWriteUpdatedItem: (@Sendable (ItemID) -> Void)?
   /// Called between the writes of an identity add that stores both parts: its private key is written (marked
   /// pending), its certificate not yet. Tests kill the daemon there.
   package var betweenIdentityWrites: (@Sendable () -> Void)?

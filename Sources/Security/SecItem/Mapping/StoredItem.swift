@@ -4,7 +4,7 @@ import SecretServiceClient
 /// A stored item decoded as an Apple item: a view over the properties its store read (`ItemProperties`), with the
 /// class they make it and its Apple attributes.
 struct StoredItem: Sendable {
-  let path: ObjectPath
+  let id: ItemID
   /// The properties as read; what was not read counts as empty (label, attributes) or the epoch (dates).
   let properties: ItemProperties
   let itemClass: ItemClass
@@ -12,8 +12,8 @@ struct StoredItem: Sendable {
   let values: [String: AttributeValue]
 
   /// Decodes an item; nil when it is not an item of a class this package implements.
-  init?(path: ObjectPath, _ properties: ItemProperties) {
-    self.path = path
+  init?(id: ItemID, _ properties: ItemProperties) {
+    self.id = id
     self.properties = properties
     guard let itemClass = ItemClasses.classify(properties.attributes ?? [:]) else { return nil }
     self.itemClass = itemClass
@@ -46,19 +46,19 @@ struct StoredItem: Sendable {
   }
 
   var locator: ItemLocator {
-    ItemLocator(itemClassCode: itemClass.code, path: path, identity: identity)
+    ItemLocator(itemClassCode: itemClass.code, id: id, fingerprint: fingerprint)
   }
 
-  /// What a persistent reference carries to recognise the item (`ItemIdentity`): its creation time and the stored
+  /// What a persistent reference carries to recognise the item (`ItemFingerprint`): its creation time and the stored
   /// attributes holding its primary key (the schema, and every stored name of a primary-key attribute it has).
-  var identity: ItemIdentity {
+  var fingerprint: ItemFingerprint {
     var attributes: [String: String] = [:]
     var names = [ReservedNames.schema]
     for key in itemClass.primaryKey {
       if let descriptor = itemClass.descriptor(key) { names += AttributeCodec.occupiedNames(descriptor) }
     }
     for name in names { attributes[name] = self.attributes[name] }
-    return ItemIdentity(created: Int64(created.timeIntervalSince1970.rounded(.down)), attributes: attributes)
+    return ItemFingerprint(created: Int64(created.timeIntervalSince1970.rounded(.down)), attributes: attributes)
   }
 
   /// Whether the item was added without data (`kSecValueData`) and has not been given any since: its result

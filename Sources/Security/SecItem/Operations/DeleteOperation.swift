@@ -18,7 +18,7 @@ enum DeleteOperation {
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
     for item in items {
       do {
-        try store.deleteItem(item.path)
+        try store.delete(item.id)
       } catch  where error.status == errSecItemNotFound {
         continue  // deleted meanwhile by someone else
       }

@@ -58,7 +58,7 @@ enum UpdateOperation {
     }
     var written = 0
     for plan in plans {
-      SecItemEnvironment.current.willWriteUpdatedItem?(plan.item.path)
+      SecItemEnvironment.current.willWriteUpdatedItem?(plan.item.id)
       do throws(SecItemError) {
         try write(plan, secret: update.secret, store: store)
         written += 1
@@ -69,11 +69,13 @@ enum UpdateOperation {
     guard written > 0 else { throw SecItemError(errSecItemNotFound, "every matching item vanished") }
   }
 
-  /// The Secret Service calls changing one item: only what changes.
+  /// The change of one item: only what changes.
   private static func write(_ plan: Plan, secret: Data?, store: any ItemStore) throws(SecItemError) {
-    if plan.attributes != plan.item.attributes { try store.setAttributes(plan.item.path, plan.attributes) }
-    if plan.label != plan.item.label { try store.setLabel(plan.item.path, plan.label) }
-    if let secret { try store.setSecret(plan.item.path, secret) }
+    let change = ItemChange(
+      attributes: plan.attributes != plan.item.attributes ? plan.attributes : nil,
+      label: plan.label != plan.item.label ? plan.label : nil, secret: secret)
+    if change.attributes == nil && change.label == nil && change.secret == nil { return }
+    try store.update(plan.item.id, change)
   }
 
   /// The new attributes and label of `item`. The item's other attributes (including other clients' own, and its
@@ -99,7 +101,7 @@ enum UpdateOperation {
     guard !strings.contains(where: { $0.utf8.contains(0) }) else {
       throw .param("the changed item would hold a NUL character")
     }
-    guard let updated = StoredItem(path: item.path, properties), updated.itemClass.code == item.itemClass.code else {
+    guard let updated = StoredItem(id: item.id, properties), updated.itemClass.code == item.itemClass.code else {
       throw SecItemError(errSecInternalComponent, "the change would make the item unreadable as its class")
     }
     return Plan(item: item, attributes: attributes, label: label, updated: updated)
@@ -112,7 +114,7 @@ enum UpdateOperation {
     for plan in plans where !keys.insert(plan.updated.primaryKey).inserted {
       throw SecItemError(errSecDuplicateItem, "the update would give two items the same primary key")
     }
-    let targets = Set(plans.map(\.item.path))
+    let targets = Set(plans.map(\.item.id))
     for plan in plans {
       var duplicateQuery = ItemQuery(itemClass: plan.updated.itemClass)
       for key in plan.updated.itemClass.primaryKey {
@@ -121,7 +123,7 @@ enum UpdateOperation {
       let request = ItemFinder.Request(
         query: duplicateQuery, scope: .explicit, properties: .attributes, ordered: false)
       let clashes = try finder.find(request, policy: .fail).items
-      if clashes.contains(where: { !targets.contains($0.path) }) {
+      if clashes.contains(where: { !targets.contains($0.id) }) {
         throw SecItemError(errSecDuplicateItem, "the update would duplicate an existing item")
       }
     }

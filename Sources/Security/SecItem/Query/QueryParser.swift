@@ -182,7 +182,7 @@ enum QueryParser {
   static func locator(_ value: QueryValue) throws(SecItemError) -> ItemLocator {
     switch value {
     case .itemReference(let item):
-      return ItemLocator(itemClassCode: item.itemClassCode, path: item.path)
+      return ItemLocator(itemClassCode: item.itemClassCode, id: item.id)
     case .data(let data):
       guard let locator = PersistentReference.decode(data) else { throw .param("not a persistent reference") }
       return locator

@@ -15,12 +15,12 @@ enum ResultBuilder {
   /// certificate reference is requested; items whose secret is not a key or certificate have no reference (left out
   /// when only the reference is requested, their dictionary without `kSecValueRef` otherwise).
   static func result(
-    for items: [StoredItem], returnTypes: ReturnTypes, asArray: Bool, secrets: [ObjectPath: Data]
+    for items: [StoredItem], returnTypes: ReturnTypes, asArray: Bool, secrets: [ItemID: Data]
   ) -> AnyObject? {
     guard !returnTypes.visible.isEmpty else { return nil }
     var elements: [AnyObject] = []
     for item in items {
-      if let element = element(for: item, returnTypes: returnTypes, secret: secrets[item.path]) {
+      if let element = element(for: item, returnTypes: returnTypes, secret: secrets[item.id]) {
         elements.append(element)
       }
     }

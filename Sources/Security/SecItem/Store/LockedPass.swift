@@ -15,7 +15,7 @@ enum LockedPass {
   enum Step<Value> {
     case done(Value)
     /// Locked items to unlock (without the lock) before the pass runs again.
-    case needsUnlock([ObjectPath])
+    case needsUnlock([Lockable])
 
     /// The step with its value transformed.
     func map<Other>(_ transform: (Value) -> Other) -> Step<Other> {

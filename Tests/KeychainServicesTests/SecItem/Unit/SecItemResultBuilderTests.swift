@@ -7,7 +7,7 @@ import Testing
 @Suite("Result building")
 struct SecItemResultBuilderTests {
   private let item = StoredItem(
-    path: "/org/freedesktop/secrets/collection/login/7",
+    id: ItemID(keychain: .collection("/org/freedesktop/secrets/collection/login"), name: "7"),
     ItemProperties(
       attributes: [
         "xdg:schema": "org.swift-keychain-linux.GenericPassword", "service": "svc", "account": "bob",
@@ -19,7 +19,7 @@ struct SecItemResultBuilderTests {
   private let secret = Data("pw".utf8)
 
   private func build(_ types: ReturnTypes, array: Bool = false) -> AnyObject? {
-    ResultBuilder.result(for: [item], returnTypes: types, asArray: array, secrets: [item.path: secret])
+    ResultBuilder.result(for: [item], returnTypes: types, asArray: array, secrets: [item.id: secret])
   }
 
   @Test("data alone is the bare secret")

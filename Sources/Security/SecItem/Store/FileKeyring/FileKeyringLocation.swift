@@ -20,12 +20,13 @@ package struct FileKeyringLocation: Sendable {
     case unavailable
   }
 
-  /// The keyring file.
+  /// The keyring file, an absolute path.
   package var path: String
   package var secretSource: SecretSource
 
+  /// A relative `path` is taken from the current directory (the file is a keychain that item IDs name by path).
   package init(path: String, secretSource: SecretSource) {
-    self.path = path
+    self.path = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     self.secretSource = secretSource
   }
 

@@ -1,6 +1,5 @@
 import Foundation
 import SecretServiceClient
-import Synchronization
 
 /// libsecret's encrypted keyring file as the item store: the store of a Flatpak or Snap sandbox without access to
 /// the Secret Service, byte-compatible both ways with libsecret 0.20.5's file backend and with oo7
@@ -26,101 +25,90 @@ struct FileKeyringStore: ItemStore {
   let groups: [String]
   let timeout: Duration
 
-  /// The new path of each item this store wrote (a write gives an item a new path), so that one operation's
-  /// successive writes to an item (attributes, label, secret) find it.
-  private let renamed = RenameLog()
-
-  init(location: FileKeyringLocation, groups: [String], timeout: Duration) {
-    self.location = location
-    self.groups = groups
-    self.timeout = timeout
-  }
-
   var file: KeyringFile { KeyringFile(path: location.path) }
   var lockScope: String { "file:" + location.path }
-  var pathsFollowInsertion: Bool { false }
-  var pathsAreStable: Bool { false }
+  /// The keychain every item of the file lives in.
+  var keychain: KeychainID { .file(location.path) }
+  var namesFollowInsertion: Bool { false }
+  var namesAreStable: Bool { false }
 
   // MARK: - Reading
 
-  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ObjectPath], locked: [ObjectPath])] {
+  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])] {
     let keyring = try opened()
-    return queries.map { query in (keyring.search(query).map(keyring.path(of:)), []) }
+    return queries.map { query in (keyring.search(query).map { id(keyring.name(of: $0)) }, []) }
   }
 
-  func read(_ paths: [ObjectPath], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
-    -> (properties: [ObjectPath: ItemProperties], secrets: [ObjectPath: SecretBytes])
+  func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
+    -> (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes])
   {
     let keyring = try opened()
-    var properties: [ObjectPath: ItemProperties] = [:]
-    var found: [ObjectPath: SecretBytes] = [:]
-    for path in paths {
-      guard let index = keyring.index(of: renamed.current(path)), let item = keyring.item(at: index) else {
+    var properties: [ItemID: ItemProperties] = [:]
+    var found: [ItemID: SecretBytes] = [:]
+    for id in items {
+      guard let index = index(of: id, in: keyring), let item = keyring.item(at: index) else {
         continue  // vanished (or unreadable)
       }
       if !wanted.isEmpty {
-        properties[path] = ItemProperties(
+        properties[id] = ItemProperties(
           attributes: wanted.contains(.attributes) ? item.attributes : nil,
           label: wanted.contains(.label) ? item.label : nil,
           created: wanted.contains(.created) ? Date(timeIntervalSince1970: TimeInterval(item.created)) : nil,
           modified: wanted.contains(.modified) ? Date(timeIntervalSince1970: TimeInterval(item.modified)) : nil,
           locked: wanted.contains(.locked) ? false : nil)
       }
-      if secrets { found[path] = item.secret }
+      if secrets { found[id] = item.secret }
     }
     return (properties, found)
   }
 
-  func defaultCollection() throws(SecItemError) -> ObjectPath { OpenedKeyring.collection }
+  func defaultKeychain() throws(SecItemError) -> KeychainID { keychain }
 
   /// Nothing is locked.
-  func unlock(_ objects: [ObjectPath], policy: AuthenticationUI) throws(SecItemError) {}
+  func unlock(_ objects: [Lockable], policy: AuthenticationUI) throws(SecItemError) {}
 
   // MARK: - Writing
 
-  func createItemInDefaultCollection(label: String, attributes: [String: String], secret: Data) throws(SecItemError)
-    -> ObjectPath
-  {
-    try write { (keyring) throws(SecItemError) -> ObjectPath in
+  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+    try write { (keyring) throws(SecItemError) -> ItemID in
       let now = OpenedKeyring.now
-      return try keyring.append(
-        KeyringItemContents(
-          attributes: attributes, label: label, created: now, modified: now, secret: SecretBytes(data: secret)))
+      return id(
+        try keyring.append(
+          KeyringItemContents(
+            attributes: attributes, label: label, created: now, modified: now, secret: SecretBytes(data: secret))))
     }
   }
 
-  func setAttributes(_ path: ObjectPath, _ attributes: [String: String]) throws(SecItemError) {
-    try change(path) { $0.attributes = attributes }
-  }
-
-  func setLabel(_ path: ObjectPath, _ label: String) throws(SecItemError) {
-    try change(path) { $0.label = label }
-  }
-
-  func setSecret(_ path: ObjectPath, _ secret: Data) throws(SecItemError) {
-    try change(path) { $0.secret = SecretBytes(data: secret) }
-  }
-
-  func deleteItem(_ path: ObjectPath) throws(SecItemError) {
+  /// Rewrites the item with the change and a new modified time, in one write of the file.
+  func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
     try write { (keyring) throws(SecItemError) in
-      guard let index = keyring.index(of: renamed.current(path)) else {
+      guard let index = index(of: item, in: keyring), var contents = keyring.item(at: index) else {
+        throw SecItemError(errSecItemNotFound, "the item vanished")
+      }
+      if let attributes = change.attributes { contents.attributes = attributes }
+      if let label = change.label { contents.label = label }
+      if let secret = change.secret { contents.secret = SecretBytes(data: secret) }
+      contents.modified = max(contents.modified, OpenedKeyring.now)
+      _ = try keyring.replace(at: index, with: contents)
+    }
+  }
+
+  func delete(_ item: ItemID) throws(SecItemError) {
+    try write { (keyring) throws(SecItemError) in
+      guard let index = index(of: item, in: keyring) else {
         throw SecItemError(errSecItemNotFound, "the item vanished")
       }
       keyring.remove(at: index)
     }
   }
 
-  /// Rewrites the item at `path` with `body`'s change and a new modified time.
-  private func change(_ path: ObjectPath, _ body: (inout KeyringItemContents) -> Void) throws(SecItemError) {
-    try write { (keyring) throws(SecItemError) in
-      let current = renamed.current(path)
-      guard let index = keyring.index(of: current), var item = keyring.item(at: index) else {
-        throw SecItemError(errSecItemNotFound, "the item vanished")
-      }
-      body(&item)
-      item.modified = max(item.modified, OpenedKeyring.now)
-      renamed.record(path, try keyring.replace(at: index, with: item))
-    }
+  /// The ID of the item named `name` in this file.
+  private func id(_ name: String) -> ItemID { ItemID(keychain: keychain, name: name) }
+
+  /// The index of `item` in `keyring`; nil for an item of another keychain, or one no longer there.
+  private func index(of item: ItemID, in keyring: OpenedKeyring) -> Int? {
+    guard item.keychain == keychain else { return nil }
+    return keyring.index(named: item.name)
   }
 
   // MARK: - The file
@@ -202,18 +190,5 @@ struct FileKeyringStore: ItemStore {
     case .corrupt(let reason):
       SecItemError(errSecInvalidKeychain, "the keyring file is damaged: \(reason)")
     }
-  }
-}
-
-/// The paths items have after this store wrote them, by the path the operation first knew them by.
-private final class RenameLog: Sendable {
-  private let paths = Mutex<[ObjectPath: ObjectPath]>([:])
-
-  func current(_ path: ObjectPath) -> ObjectPath {
-    paths.withLock { $0[path] } ?? path
-  }
-
-  func record(_ original: ObjectPath, _ new: ObjectPath) {
-    paths.withLock { $0[original] = new }
   }
 }
