@@ -1,3 +1,4 @@
+import GLibValues
 import Testing
 
 @testable import SecretServiceClient

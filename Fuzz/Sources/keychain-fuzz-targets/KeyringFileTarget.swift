@@ -1,10 +1,11 @@
 import Foundation
 
-@testable import SecretServiceClient
+@testable import GLibValues
+@testable import KeyringFileFormat
 @testable import Security
 
 /// libsecret's keyring file (the file keyring of a Flatpak or Snap, and of `SECRET_BACKEND=file`), which any process
-/// of the user can write: the file format (`KeyringFileFormat`), the items opened with the key (`OpenedKeyring`,
+/// of the user can write: the file format (`KeyringFileContents`), the items opened with the key (`OpenedKeyring`,
 /// `KeyringKey`) and the decrypted item (`KeyringItemContents`).
 ///
 /// Input: a whole file (it starts with the keyring header), opened with the secret `fuzz` when it asks for at most
@@ -21,7 +22,7 @@ enum KeyringFileTarget {
   static let cheapRounds: UInt32 = 16
 
   static func run(_ bytes: [UInt8]) {
-    if bytes.starts(with: KeyringFileFormat.header.prefix(12)) {
+    if bytes.starts(with: KeyringFileContents.magic.prefix(12)) {
       file(bytes)
     } else {
       item(bytes)
@@ -31,17 +32,18 @@ enum KeyringFileTarget {
   static func file(_ bytes: [UInt8]) {
     let contents: KeyringFileContents
     do {
-      contents = try KeyringFileFormat.decode(bytes)
+      contents = try KeyringFileContents(decoding: bytes)
     } catch {
       let status = FileKeyringStore.status(of: error).status
       invariant(status == errSecInvalidKeychain || status == errSecWrongSecVersion, "a refusal with \(status)")
       return
     }
-    let again = try? KeyringFileFormat.decode(KeyringFileFormat.encode(contents))
+    let again = try? KeyringFileContents(decoding: contents.encoded())
     invariant(again.map { same($0, contents) } == true, "the encoded file does not parse to the same contents")
 
     guard contents.iterations <= cheapRounds,
-      let key = try? KeyringKey.derive(secret: secret, salt: contents.salt, iterations: contents.iterations)
+      let key = try? KeyringKey.derive(
+        secret: secret, KeyDerivation(salt: contents.salt, iterations: contents.iterations))
     else { return }
     var keyring: OpenedKeyring
     do {
@@ -65,7 +67,7 @@ enum KeyringFileTarget {
       invariant(written.index(named: newName) == index, "the written item is not under its name")
       invariant(written.item(at: index).map { same($0, item) } == true, "the written item opens to another item")
       invariant(written.search(item.attributes).contains(index), "the written item's attributes do not find it")
-      let reread = try? KeyringFileFormat.decode(KeyringFileFormat.encode(written.contents))
+      let reread = try? KeyringFileContents(decoding: written.contents.encoded())
       invariant(reread?.items.count == contents.items.count, "the written file does not parse with its items")
     }
     if !contents.items.isEmpty {
@@ -86,12 +88,14 @@ enum KeyringFileTarget {
   }
 
   static func same(_ left: KeyringFileContents, _ right: KeyringFileContents) -> Bool {
-    left.salt == right.salt && left.iterations == right.iterations && left.modified == right.modified
-      && left.usageCount == right.usageCount && left.items == right.items
+    let sameKey: Bool = left.salt == right.salt && left.iterations == right.iterations
+    let sameStamps: Bool = left.modified == right.modified && left.usageCount == right.usageCount
+    return sameKey && sameStamps && left.items == right.items
   }
 
   static func same(_ left: KeyringItemContents, _ right: KeyringItemContents) -> Bool {
-    left.attributes == right.attributes && left.label == right.label && left.created == right.created
-      && left.modified == right.modified && left.secret.hasSameBytes(as: right.secret)
+    let sameNames: Bool = left.attributes == right.attributes && left.label == right.label
+    let sameTimes: Bool = left.created == right.created && left.modified == right.modified
+    return sameNames && sameTimes && left.secret.hasSameBytes(as: right.secret)
   }
 }

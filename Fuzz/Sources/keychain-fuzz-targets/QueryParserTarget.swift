@@ -1,7 +1,7 @@
 import Foundation
 import HostileInput
-import SecretServiceClient
 
+@testable import SecretServiceClient
 @testable import Security
 
 /// The SecItem parsers on dictionaries built from the input (`QueryDictionaryBuilder`): the class routing, the query

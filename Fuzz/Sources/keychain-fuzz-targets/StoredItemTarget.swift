@@ -1,6 +1,6 @@
 import Foundation
-import SecretServiceClient
 
+@testable import SecretServiceClient
 @testable import Security
 
 /// An item as another Secret Service client may have written it, read as this package reads items: the decoder

@@ -1,3 +1,5 @@
+import GLibValues
+
 extension SecretServiceConnection {
   /// Creates an item in `collection` (never replacing one: the service may hold exact duplicates, so uniqueness is
   /// the caller's business) and returns its path: `Collection.CreateItem` with the secret encoded for the session,

@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 /// `Service.GetSecrets`: the secrets of many items in ONE call, decoded for the handle's session. Locked and unknown
 /// items are absent from the result, on every provider:

@@ -1,5 +1,6 @@
 internal import CLibSecret
 import Foundation
+import GLibValues
 
 extension ItemPropertySet {
   /// The D-Bus name of a single property read with `Properties.Get`; nil when more than one property (or the label,

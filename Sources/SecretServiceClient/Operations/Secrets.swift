@@ -1,3 +1,5 @@
+import GLibValues
+
 extension SecretServiceConnection {
   /// The secrets of many items in ONE `GetSecrets` call (`GetSecrets.fetch`). Items that vanished meanwhile are
   /// omitted; if any requested item is locked the call fails with `.locked`.

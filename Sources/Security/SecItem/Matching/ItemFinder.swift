@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// Finds the items matching a query: searches the store (or takes the items the query names), deals with locked

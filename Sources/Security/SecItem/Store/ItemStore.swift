@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// Where SecItem's items live, as the operations see it: the seam between Apple's semantics (parsing, matching,

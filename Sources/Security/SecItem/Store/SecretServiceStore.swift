@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// The user's keyring through the Secret Service: the shared connection of the task's bus and the application's

@@ -1,9 +1,11 @@
 import Foundation
+import GLibValues
+import KeyringFileFormat
 import SecretServiceClient
 
 /// libsecret's encrypted keyring file as the item store: the store of a Flatpak or Snap sandbox without access to
 /// the Secret Service, byte-compatible both ways with libsecret 0.20.5's file backend and with oo7
-/// (`KeyringFileFormat`, `KeyringKey`, `OpenedKeyring`).
+/// (`KeyringFileContents`, `KeyringKey`, `OpenedKeyring`).
 ///
 /// Reads parse the file when it changed since this process last saw it (`KeyringCache`); writes take the writers'
 /// lock, read the file again (another process in the sandbox may have changed it), change it and replace it
@@ -19,7 +21,7 @@ import SecretServiceClient
 /// | unreadable (permissions, I/O) | `errSecIO` |
 /// | not writable / disk full (writes) | `errSecWrPerm` / `errSecDiskFull` |
 ///
-/// The secret's own statuses are `KeyringSecret`'s.
+/// The key's own statuses are its source's (`KeyringKeySource`).
 struct FileKeyringStore: ItemStore {
   let location: FileKeyringLocation
   let groups: [String]
@@ -115,14 +117,16 @@ struct FileKeyringStore: ItemStore {
 
   /// The file as it is now, opened (from the cache when unchanged); a missing file has no items.
   private func opened() throws(SecItemError) -> OpenedKeyring {
-    let secret = try KeyringSecret.secret(location.secretSource, timeout: timeout)
+    try location.keySource.checkAvailable(timeout: timeout)
     guard let identity = try file.identity() else { return .missing }
-    if let cached = KeyringCache.keyring(path: location.path, identity: identity, secret: secret) { return cached }
-    guard let (bytes, identity) = try file.read() else { return .missing }
-    if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity, secret: secret) {
+    if let cached = KeyringCache.keyring(path: location.path, identity: identity), try isOurs(cached) {
       return cached
     }
-    return try open(bytes, identity: identity, secret: secret)
+    guard let (bytes, identity) = try file.read() else { return .missing }
+    if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity), try isOurs(cached) {
+      return cached
+    }
+    return try open(bytes, identity: identity)
   }
 
   /// Holding the writers' lock: reads the file again, lets `body` change it, and replaces it atomically. A file
@@ -130,11 +134,11 @@ struct FileKeyringStore: ItemStore {
   /// that takes no lock: libsecret, oo7) replaced the file meanwhile, the write starts over from its version, until
   /// the deadline (`errSecNotAvailable`).
   private func write<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R {
-    let secret = try KeyringSecret.secret(location.secretSource, timeout: timeout)
+    try location.keySource.checkAvailable(timeout: timeout)
     let deadline = ContinuousClock.now.advanced(by: timeout)
     return try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> R in
       while true {
-        if let result = try attempt(body, secret: secret) { return result }
+        if let result = try attempt(body) { return result }
         guard ContinuousClock.now < deadline else {
           throw SecItemError(errSecNotAvailable, "other writers kept replacing the keyring file")
         }
@@ -143,41 +147,43 @@ struct FileKeyringStore: ItemStore {
   }
 
   /// One read-change-replace; nil when the file changed before the replace.
-  private func attempt<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R, secret: SecretBytes)
-    throws(SecItemError) -> R?
-  {
+  private func attempt<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R? {
     var keyring: OpenedKeyring
     let read = try file.read()
     if let (bytes, identity) = read {
-      if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity, secret: secret) {
+      if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity), try isOurs(cached) {
         keyring = cached
       } else {
-        keyring = try open(bytes, identity: identity, secret: secret)
+        keyring = try open(bytes, identity: identity)
       }
     } else {
-      keyring = try OpenedKeyring.new(secret: secret)
+      keyring = try OpenedKeyring.new(key: location.keySource.key(for: .fresh(), timeout: timeout))
     }
     let result = try body(&keyring)
     keyring.stampWrite()
-    let bytes = KeyringFileFormat.encode(keyring.contents)
+    let bytes = keyring.contents.encoded()
     guard let identity = try file.replace(with: bytes, ifStill: read?.identity) else { return nil }
-    KeyringCache.store(.init(identity: identity, bytes: bytes, secret: secret, keyring: keyring), path: location.path)
+    KeyringCache.store(.init(identity: identity, bytes: bytes, keyring: keyring), path: location.path)
     return result
   }
 
-  /// Parses and opens `bytes`, and caches the result.
-  private func open(_ bytes: [UInt8], identity: KeyringFile.Identity, secret: SecretBytes) throws(SecItemError)
-    -> OpenedKeyring
-  {
+  /// Whether `keyring` was opened with this store's key.
+  private func isOurs(_ keyring: OpenedKeyring) throws(SecItemError) -> Bool {
+    guard let key = keyring.key else { return false }
+    return try location.keySource.key(for: key.derivation, timeout: timeout) == key
+  }
+
+  /// Parses and opens `bytes` with the key for the file's derivation, and caches the result.
+  private func open(_ bytes: [UInt8], identity: KeyringFile.Identity) throws(SecItemError) -> OpenedKeyring {
     let contents: KeyringFileContents
     do {
-      contents = try KeyringFileFormat.decode(bytes)
+      contents = try KeyringFileContents(decoding: bytes)
     } catch {
       throw Self.status(of: error)
     }
-    let key = try KeyringKey.derive(secret: secret, salt: contents.salt, iterations: contents.iterations)
-    let keyring = try OpenedKeyring(contents, key: key)
-    KeyringCache.store(.init(identity: identity, bytes: bytes, secret: secret, keyring: keyring), path: location.path)
+    let derivation = KeyDerivation(salt: contents.salt, iterations: contents.iterations)
+    let keyring = try OpenedKeyring(contents, key: location.keySource.key(for: derivation, timeout: timeout))
+    KeyringCache.store(.init(identity: identity, bytes: bytes, keyring: keyring), path: location.path)
     return keyring
   }
 

@@ -1,9 +1,10 @@
 import Foundation
-import SecretServiceClient
+import GLibValues
 import Synchronization
 
 /// The last version of each keyring file this process read or wrote, opened, so that a call whose file has not
-/// changed does not parse it and authenticate every item again.
+/// changed does not parse it and authenticate every item again. Which key opened it is the caller's to check
+/// (`OpenedKeyring.key`).
 ///
 /// Whether the file changed is told by its `KeyringFile.Identity` (inode, size, modification and change times)
 /// alone only for a version that was already older than `settlingTime` when its bytes were last read: file systems
@@ -17,15 +18,13 @@ enum KeyringCache {
   struct Entry: Sendable {
     var identity: KeyringFile.Identity
     var bytes: [UInt8]
-    var secret: SecretBytes
     var keyring: OpenedKeyring
     /// When `bytes` were known to be the file's (read or written), seconds since 1970.
     var verified: Double
 
-    init(identity: KeyringFile.Identity, bytes: [UInt8], secret: SecretBytes, keyring: OpenedKeyring) {
+    init(identity: KeyringFile.Identity, bytes: [UInt8], keyring: OpenedKeyring) {
       self.identity = identity
       self.bytes = bytes
-      self.secret = secret
       self.keyring = keyring
       verified = Date().timeIntervalSince1970
     }
@@ -40,23 +39,19 @@ enum KeyringCache {
 
   private static let entries = Mutex<[String: Entry]>([:])
 
-  /// The opened keyring of `path` when its identity and secret are the ones cached and the version has settled.
-  static func keyring(path: String, identity: KeyringFile.Identity, secret: SecretBytes) -> OpenedKeyring? {
+  /// The opened keyring of `path` when its identity is the one cached and the version has settled.
+  static func keyring(path: String, identity: KeyringFile.Identity) -> OpenedKeyring? {
     entries.withLock { entries in
-      guard let entry = entries[path], entry.identity == identity, entry.isSettled,
-        entry.secret.hasSameBytes(as: secret)
-      else { return nil }
+      guard let entry = entries[path], entry.identity == identity, entry.isSettled else { return nil }
       return entry.keyring
     }
   }
 
-  /// The opened keyring of `path` when its bytes and secret are the ones cached; the entry then counts as verified
-  /// now, with `identity`.
-  static func keyring(path: String, bytes: [UInt8], identity: KeyringFile.Identity, secret: SecretBytes)
-    -> OpenedKeyring?
-  {
+  /// The opened keyring of `path` when its bytes are the ones cached; the entry then counts as verified now, with
+  /// `identity`.
+  static func keyring(path: String, bytes: [UInt8], identity: KeyringFile.Identity) -> OpenedKeyring? {
     entries.withLock { entries in
-      guard var entry = entries[path], entry.secret.hasSameBytes(as: secret), entry.bytes == bytes else { return nil }
+      guard var entry = entries[path], entry.bytes == bytes else { return nil }
       entry.identity = identity
       entry.verified = Date().timeIntervalSince1970
       entries[path] = entry

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SecretServiceClient
+import GLibValues
 import Synchronization
 import _CryptoExtras
 
@@ -13,7 +13,7 @@ import _CryptoExtras
 ///
 /// Deriving a key costs 100,000 PBKDF2 rounds (tens of milliseconds), so keys are kept per salt, rounds and secret
 /// for the life of the process.
-struct KeyringKey: Sendable {
+struct KeyringKey: Sendable, Equatable {
   static let keySize = 16
   static let ivSize = 16
   static let macSize = 32
@@ -22,18 +22,27 @@ struct KeyringKey: Sendable {
   static let maximumIterations: UInt32 = 10_000_000
 
   private let key: SymmetricKey
+  /// The salt and rounds it was derived with.
+  let derivation: KeyDerivation
 
-  private init(key: SymmetricKey) {
+  private init(key: SymmetricKey, derivation: KeyDerivation) {
     self.key = key
+    self.derivation = derivation
+  }
+
+  /// Keys are equal when their bytes are (bookkeeping: which key a cached file was opened with).
+  static func == (lhs: KeyringKey, rhs: KeyringKey) -> Bool {
+    lhs.key.withUnsafeBytes { left in rhs.key.withUnsafeBytes { right in left.elementsEqual(right) } }
   }
 
   /// The key for `secret` and the file's salt and rounds (from the process's cache when derived before).
-  static func derive(secret: SecretBytes, salt: [UInt8], iterations: UInt32) throws(SecItemError) -> KeyringKey {
+  static func derive(secret: SecretBytes, _ derivation: KeyDerivation) throws(SecItemError) -> KeyringKey {
     if let known = cache.withLock({ cache in
-      cache.first { $0.salt == salt && $0.iterations == iterations && $0.secret.hasSameBytes(as: secret) }?.key
+      cache.first { $0.derivation == derivation && $0.secret.hasSameBytes(as: secret) }?.key
     }) {
       return known
     }
+    let iterations = derivation.iterations
     guard iterations > 0, iterations <= maximumIterations else {
       throw SecItemError(errSecInvalidKeychain, "the keyring file asks for \(iterations) PBKDF2 rounds")
     }
@@ -42,20 +51,21 @@ struct KeyringKey: Sendable {
       // The checked variant refuses fewer than 210,000 rounds; the file's own count is the one that opens it.
       derived = try secret.withUnsafeBytes { bytes in
         try KDF.Insecure.PBKDF2.deriveKey(
-          from: bytes, salt: salt, using: .sha256, outputByteCount: keySize, unsafeUncheckedRounds: Int(iterations))
+          from: bytes, salt: derivation.salt, using: .sha256, outputByteCount: keySize,
+          unsafeUncheckedRounds: Int(iterations))
       }
     } catch {
       throw SecItemError(errSecInternalComponent, "PBKDF2 failed")
     }
-    let key = KeyringKey(key: derived)
+    let key = KeyringKey(key: derived, derivation: derivation)
     cache.withLock { cache in
       if cache.count >= 8 { cache.removeFirst() }
-      cache.append((secret, salt, iterations, key))
+      cache.append((secret, derivation, key))
     }
     return key
   }
 
-  private static let cache = Mutex<[(secret: SecretBytes, salt: [UInt8], iterations: UInt32, key: KeyringKey)]>([])
+  private static let cache = Mutex<[(secret: SecretBytes, derivation: KeyDerivation, key: KeyringKey)]>([])
 
   /// HMAC-SHA256 of `bytes`: the hash of an attribute value.
   func mac<D: DataProtocol>(_ bytes: D) -> [UInt8] {

@@ -1,5 +1,6 @@
 import Foundation
-import SecretServiceClient
+import GLibValues
+import KeyringFileFormat
 
 /// A keyring file's contents opened with its key: which items the key authenticates, the names items are known by,
 /// and the changes a write makes.
@@ -38,14 +39,15 @@ struct OpenedKeyring: Sendable {
     }
   }
 
-  /// A new keyring as libsecret 0.20.5 makes one: a random 32-byte salt, 100,000 rounds, no items.
-  static func new(secret: SecretBytes) throws(SecItemError) -> OpenedKeyring {
-    var generator = SystemRandomNumberGenerator()
-    let salt = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+  /// A new keyring without items, keyed with `key` (whose derivation it stores).
+  static func new(key: KeyringKey) throws(SecItemError) -> OpenedKeyring {
     let contents = KeyringFileContents(
-      salt: salt, iterations: 100_000, modified: Self.now, usageCount: 0, items: [])
-    return try OpenedKeyring(contents, key: KeyringKey.derive(secret: secret, salt: salt, iterations: 100_000))
+      salt: key.derivation.salt, iterations: key.derivation.iterations, modified: Self.now, usageCount: 0, items: [])
+    return try OpenedKeyring(contents, key: key)
   }
+
+  /// How the file's key is derived, as the file says.
+  var derivation: KeyDerivation { KeyDerivation(salt: contents.salt, iterations: contents.iterations) }
 
   /// Seconds since 1970, the unit of every time in the file.
   static var now: UInt64 { UInt64(max(0, Date().timeIntervalSince1970.rounded(.down))) }
