@@ -122,11 +122,30 @@ struct FileKeyringStore: ItemStore {
     if let cached = KeyringCache.keyring(path: location.path, identity: identity), try isOurs(cached) {
       return cached
     }
-    guard let (bytes, identity) = try file.read() else { return .missing }
-    if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity), try isOurs(cached) {
-      return cached
+    return try readAndOpen()?.keyring ?? .missing
+  }
+
+  /// Reads the file and opens it: from the cache when its bytes are those of the version cached, else parsed and
+  /// opened with the key for its settings (and cached). Nil when there is no file.
+  private func readAndOpen() throws(SecItemError) -> (keyring: OpenedKeyring, identity: KeyringFile.Identity)? {
+    try file.read { (identity, header, body) throws(SecItemError) in
+      let digest = KeyringFile.digest(header, body)
+      if let cached = KeyringCache.keyring(path: location.path, digest: digest, identity: identity), try isOurs(cached)
+      {
+        return (cached, identity)
+      }
+      let contents: KeyringFileContents
+      do throws(KeyringFileError) {
+        contents = try KeyringFileContents(header: header, body: body)
+      } catch {
+        throw Self.status(of: error)
+      }
+      let derivation = KeyDerivation(salt: contents.salt, iterations: contents.iterations)
+      try derivation.checkAcceptable()
+      let keyring = try OpenedKeyring(contents, key: location.keySource.key(for: derivation, timeout: timeout))
+      KeyringCache.store(.init(identity: identity, digest: digest, keyring: keyring), path: location.path)
+      return (keyring, identity)
     }
-    return try open(bytes, identity: identity)
   }
 
   /// Holding the writers' lock: reads the file again, lets `body` change it, and replaces it atomically. A file
@@ -146,15 +165,16 @@ struct FileKeyringStore: ItemStore {
     }
   }
 
-  /// One read-change-replace; nil when the file changed before the replace.
+  /// One read-change-replace; nil when the file changed before the replace. A file whose key settings are below
+  /// `KeyDerivation`'s minimum is re-keyed first. A file that would grow past `KeyringFile.maximumSize` is not
+  /// written: `errSecDataTooLarge`.
   private func attempt<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R? {
+    let read = try readAndOpen()
     var keyring: OpenedKeyring
-    let read = try file.read()
-    if let (bytes, identity) = read {
-      if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity), try isOurs(cached) {
-        keyring = cached
-      } else {
-        keyring = try open(bytes, identity: identity)
+    if let read {
+      keyring = read.keyring
+      if !keyring.derivation.meetsMinimum {
+        keyring = try keyring.rekeyed(to: location.keySource.key(for: .fresh(), timeout: timeout))
       }
     } else {
       keyring = try OpenedKeyring.new(key: location.keySource.key(for: .fresh(), timeout: timeout))
@@ -162,8 +182,13 @@ struct FileKeyringStore: ItemStore {
     let result = try body(&keyring)
     keyring.stampWrite()
     let bytes = keyring.contents.encoded()
+    guard bytes.count <= KeyringFile.maximumSize else {
+      throw SecItemError(
+        errSecDataTooLarge, "the keyring file would have \(bytes.count) bytes, more than \(KeyringFile.maximumSize)")
+    }
     guard let identity = try file.replace(with: bytes, ifStill: read?.identity) else { return nil }
-    KeyringCache.store(.init(identity: identity, bytes: bytes, keyring: keyring), path: location.path)
+    let digest = bytes.withUnsafeBytes { KeyringFile.digest([], $0) }
+    KeyringCache.store(.init(identity: identity, digest: digest, keyring: keyring), path: location.path)
     return result
   }
 
@@ -171,20 +196,6 @@ struct FileKeyringStore: ItemStore {
   private func isOurs(_ keyring: OpenedKeyring) throws(SecItemError) -> Bool {
     guard let key = keyring.key else { return false }
     return try location.keySource.key(for: key.derivation, timeout: timeout) == key
-  }
-
-  /// Parses and opens `bytes` with the key for the file's derivation, and caches the result.
-  private func open(_ bytes: [UInt8], identity: KeyringFile.Identity) throws(SecItemError) -> OpenedKeyring {
-    let contents: KeyringFileContents
-    do {
-      contents = try KeyringFileContents(decoding: bytes)
-    } catch {
-      throw Self.status(of: error)
-    }
-    let derivation = KeyDerivation(salt: contents.salt, iterations: contents.iterations)
-    let keyring = try OpenedKeyring(contents, key: location.keySource.key(for: derivation, timeout: timeout))
-    KeyringCache.store(.init(identity: identity, bytes: bytes, keyring: keyring), path: location.path)
-    return keyring
   }
 
   static func status(of error: KeyringFileError) -> SecItemError {

@@ -17,9 +17,6 @@ struct KeyringKey: Sendable, Equatable {
   static let keySize = 16
   static let ivSize = 16
   static let macSize = 32
-  /// The most PBKDF2 rounds a file may ask for (libsecret and oo7 write 100,000): a damaged count of billions would
-  /// take hours, and a call must end in bounded time. 10,000,000 rounds take about a second here.
-  static let maximumIterations: UInt32 = 10_000_000
 
   private let key: SymmetricKey
   /// The salt and rounds it was derived with.
@@ -42,17 +39,14 @@ struct KeyringKey: Sendable, Equatable {
     }) {
       return known
     }
-    let iterations = derivation.iterations
-    guard iterations > 0, iterations <= maximumIterations else {
-      throw SecItemError(errSecInvalidKeychain, "the keyring file asks for \(iterations) PBKDF2 rounds")
-    }
+    try derivation.checkAcceptable()  // before any PBKDF2, for every source
     let derived: SymmetricKey
     do {
       // The checked variant refuses fewer than 210,000 rounds; the file's own count is the one that opens it.
       derived = try secret.withUnsafeBytes { bytes in
         try KDF.Insecure.PBKDF2.deriveKey(
           from: bytes, salt: derivation.salt, using: .sha256, outputByteCount: keySize,
-          unsafeUncheckedRounds: Int(iterations))
+          unsafeUncheckedRounds: Int(derivation.iterations))
       }
     } catch {
       throw SecItemError(errSecInternalComponent, "PBKDF2 failed")

@@ -131,6 +131,26 @@ struct OpenedKeyring: Sendable {
     readable.remove(at: index)
   }
 
+  /// This keyring under `key` (whose derivation replaces the file's): every item decrypted and encrypted again.
+  /// `errSecInvalidKeychain` when an item cannot be (one of another key, or damaged): a new salt would lose it for
+  /// good, to its own key too.
+  func rekeyed(to key: KeyringKey) throws(SecItemError) -> OpenedKeyring {
+    var rekeyed = try OpenedKeyring(
+      KeyringFileContents(
+        salt: key.derivation.salt, iterations: key.derivation.iterations, modified: contents.modified,
+        usageCount: contents.usageCount, items: []),
+      key: key)
+    for index in contents.items.indices {
+      guard let item = item(at: index) else {
+        throw SecItemError(
+          errSecInvalidKeychain,
+          "the keyring file's key settings are below the minimum and it holds an item this key cannot re-key")
+      }
+      _ = try rekeyed.append(item)
+    }
+    return rekeyed
+  }
+
   /// Stamps a write as libsecret and oo7 do: the file's modified time, one more use.
   mutating func stampWrite() {
     contents.modified = Self.now
