@@ -11,7 +11,7 @@ import SecretServiceClient
 enum CertificateSearch {
   static func copyMatching(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(dictionary, for: .copyMatching)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current()
     return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
       context throws(SecItemError) in
       query.itemClass.material == .identity

@@ -16,9 +16,9 @@ import Synchronization
 /// ```
 package struct SecItemEnvironment: Sendable {
   /// Connect with these options instead of the session bus defaults. Setting them chooses the Secret Service on
-  /// that bus as the task's store, whatever `StoreChoice` would choose.
+  /// that bus as the task's store, whatever `KeychainStore` would choose.
   package var connectionOptions: ConnectionOptions?
-  /// Use this keyring file as the task's store (before everything else `StoreChoice` considers).
+  /// Use this keyring file as the task's store (before everything else `KeychainStore` considers).
   package var fileKeyring: FileKeyringLocation?
   /// Use these access groups instead of `ApplicationIdentity.accessGroups`.
   package var accessGroups: [String]?

@@ -29,7 +29,7 @@ enum UpdateOperation {
   static func run(_ queryDictionary: NSDictionary, _ attributesDictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(queryDictionary, for: .update)
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current()
     // The label is read only when the update sets one (it is written only when it differs).
     let changesLabel = update.attributes[RawKey.label] != nil
     let targets = ItemFinder.Request(
