@@ -103,8 +103,8 @@ struct IssuerChain {
     var parents = ItemQuery(itemClass: .certificate)
     parents.attributes[RawKey.subject] = .data(issuer)
     parents.limit = .all
-    let found =
-      (try? ItemFinder(store: store).find(parents, scope: .read(groups: store.groups), policy: .skip)) ?? []
+    let request = ItemFinder.Request(query: parents, scope: .read(groups: store.groups))
+    let found = (try? ItemFinder(store: store).withoutPrompt(request, policy: .skip).items) ?? []
     for parent in found {
       guard case .data(let parentIssuer)? = parent.values[RawKey.issuer], parentIssuer != issuer else { continue }
       if reaches(parentIssuer, issuers, depth: depth - 1) { return true }

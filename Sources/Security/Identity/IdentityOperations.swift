@@ -131,7 +131,9 @@ enum IdentityOperations {
       var users = ItemQuery(itemClass: .certificate)
       users.attributes[RawKey.publicKeyHash] = .data(label)
       users.synchronizableAny = true
-      let remaining = try ItemFinder(store: store).find(users, scope: .read(groups: store.groups), policy: .skip)
+      let remaining = try ItemFinder(store: store).withoutPrompt(
+        ItemFinder.Request(query: users, scope: .read(groups: store.groups)), policy: .skip
+      ).items
       if remaining.contains(where: { !deleted.contains($0.id) }) { continue }
       try deleteIgnoringVanished(key.id, store)
     }

@@ -58,47 +58,18 @@ struct ItemFinder {
     }
   }
 
-  /// The outcome of one attempt that may not prompt.
-  enum Attempt {
-    /// The matches, ordered as requested (empty when nothing matches).
-    case found(Found)
-    /// Locked candidates that the policy allows to unlock through a prompt: unlock them (without holding the
-    /// cross-process lock), then try again with the policy `.fail`.
-    case needsUnlock([Lockable])
-  }
-
-  /// The matching items, complete, in insertion order, all unlocked.
-  ///
-  /// Locked candidates: `.skip` leaves them out; `.fail` is `errSecInteractionNotAllowed`; `.allow` unlocks them
-  /// through the service's prompt and searches again (unlocking first, then searching, so attributes are read from
-  /// unlocked items). Must not be called while holding the cross-process lock (it may prompt); use `attempt` there.
-  func find(_ query: ItemQuery, scope: AccessScope, policy: AuthenticationUI) throws(SecItemError) -> [StoredItem] {
-    try find(Request(query: query, scope: scope), policy: policy).items
-  }
-
-  /// `find` for a request.
-  func find(_ request: Request, policy: AuthenticationUI) throws(SecItemError) -> Found {
-    switch try attempt(request, policy: policy) {
-    case .found(let found):
-      return found
-    case .needsUnlock(let locked):
-      try store.unlock(locked, policy: policy)
-      guard case .found(let found) = try attempt(request, policy: .fail, afterUnlock: true) else {
-        throw SecItemError(errSecInteractionNotAllowed, "items are still locked after unlocking")
-      }
-      return found
-    }
-  }
-
-  /// One search without prompts. `afterUnlock`: locked candidates are left over from an unlock that did not take.
+  /// One search, which never prompts: the matches, ordered as requested (none when nothing matches), or the locked
+  /// candidates that the policy allows to unlock through a prompt. Those are unlocked by the one loop that runs
+  /// passes and unlocks between them (`LockedPass`), which then searches again with `afterUnlock` (locked candidates
+  /// are then left over from an unlock that did not take).
   func attempt(
     _ request: Request, policy: AuthenticationUI, afterUnlock: Bool = false
-  ) throws(SecItemError) -> Attempt {
+  ) throws(SecItemError) -> LockedPass.Step<Found> {
     let query = request.query
     if let itemList = query.itemList {
       let (unlocked, locked) = try named(itemList.filter { $0.itemClassCode == query.itemClass.code })
       if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
-      return .found(try resolve(unlocked, request, limit: request.limit, policy: policy))
+      return .done(try resolve(unlocked, request, limit: request.limit, policy: policy))
     }
     // A query that wants every match needs every tier: their searches go out in one batch. A limited one (a lookup)
     // searches the later tiers only when the first gave too few matches: the daemon scans every item for each
@@ -123,14 +94,24 @@ struct ItemFinder {
       let remaining = request.limit.map { $0 - found.items.count }
       found.append(try resolve(unlocked, request, limit: remaining, policy: policy))
     }
-    return .found(found)
+    return .done(found)
+  }
+
+  /// The matches of a search that may not prompt at all (a check inside another operation's pass): locked
+  /// candidates are left out under `.skip`, and `errSecInteractionNotAllowed` under `.fail`.
+  func withoutPrompt(_ request: Request, policy: AuthenticationUI) throws(SecItemError) -> Found {
+    precondition(policy != .allow, "a search that may prompt runs in LockedPass")
+    guard case .done(let found) = try attempt(request, policy: policy) else {
+      throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked and authentication UI is not allowed")
+    }
+    return found
   }
 
   /// Nil when the locked candidates can be ignored (none, or `.skip`); `.needsUnlock` when the policy allows a
   /// prompt; `errSecInteractionNotAllowed` otherwise.
   private func handleLocked(
     _ locked: [ItemID], policy: AuthenticationUI, afterUnlock: Bool
-  ) throws(SecItemError) -> Attempt? {
+  ) throws(SecItemError) -> LockedPass.Step<Found>? {
     if locked.isEmpty || policy == .skip { return nil }
     if afterUnlock { throw SecItemError(errSecInteractionNotAllowed, "items are still locked after unlocking") }
     if policy == .allow { return .needsUnlock(locked.map(Lockable.item)) }

@@ -122,7 +122,7 @@ enum UpdateOperation {
       }
       let request = ItemFinder.Request(
         query: duplicateQuery, scope: .explicit, properties: .attributes, ordered: false)
-      let clashes = try finder.find(request, policy: .fail).items
+      let clashes = try finder.withoutPrompt(request, policy: .fail).items
       if clashes.contains(where: { !targets.contains($0.id) }) {
         throw SecItemError(errSecDuplicateItem, "the update would duplicate an existing item")
       }
