@@ -14,7 +14,7 @@
 @main
 enum SecurityTool {
   static func main() {
-    let context = CommandContext(io: StandardIO(), catalog: SecretServiceCatalog())
+    let context = CommandContext(io: StandardIO(), catalog: currentCatalog())
     exit(ExitStatus.of(ToolRunner.run(Array(CommandLine.arguments.dropFirst()), context)))
   }
 }

@@ -40,6 +40,19 @@ public enum KeyringBackend: String, Sendable, CaseIterable, CustomStringConverti
   /// gnome-keyring all the same (private keyrings, and tests of the Secret Service client, use it).
   public static var isFileKeyring: Bool { ProcessInfo.processInfo.environment["SECRET_BACKEND"] == "file" }
 
+  /// The default keychain of this test process's store, as the `security` command names it: the keyring file on
+  /// the file keyring, else the provider's default collection.
+  public static var defaultKeychainPath: String {
+    guard isFileKeyring, let path = ProcessInfo.processInfo.environment["SECRET_FILE_TEST_PATH"] else {
+      return current.defaultCollectionPath
+    }
+    return path
+  }
+
+  /// Every keychain of this test process's store, the default first: the keyring file alone on the file keyring,
+  /// else the provider's collections.
+  public static var keychainPaths: [String] { isFileKeyring ? [defaultKeychainPath] : current.collectionPaths }
+
   /// The collection of the `default` alias in a keyring `dbus/with-keyring` made.
   public var defaultCollectionPath: String {
     switch self {

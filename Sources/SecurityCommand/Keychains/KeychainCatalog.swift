@@ -1,13 +1,25 @@
 import KeychainServices
+import Security
 
-/// A keychain as the commands see it: one Secret Service collection, named by its D-Bus object path (what
-/// `list-keychains`, `default-keychain` and the `keychain:` line print, and what every command accepts back).
+/// A keychain as the commands see it: one Secret Service collection, named by its D-Bus object path, or the keyring
+/// file, named by its path (what `list-keychains`, `default-keychain` and the `keychain:` line print, and what every
+/// command accepts back).
 struct Keychain: Equatable, Hashable, Sendable {
-  /// The collection's object path, e.g. `/org/freedesktop/secrets/collection/login`.
+  /// The collection's object path, e.g. `/org/freedesktop/secrets/collection/login`, or the file's path.
   let path: String
 
-  /// The collection's name: the last element of its path (`login`, `session`).
-  var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+  /// The keychain's name (`login`, `session`, `default` for `…/default.keyring`): `Keychain.name(of:)` of its path.
+  var name: String { Self.name(of: path) }
+
+  /// The name a path or a keychain name on the command line means: its last element without the keychain file
+  /// suffixes (`.keychain-db`, `.keychain`, `.keyring`, each as often as it ends the name).
+  static func name(of spelling: String) -> String {
+    var base = spelling.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? spelling
+    while let suffix = [".keychain-db", ".keychain", ".keyring"].first(where: { base.hasSuffix($0) && base != $0 }) {
+      base = String(base.dropLast(suffix.count))
+    }
+    return base
+  }
 }
 
 /// A keychain operation that failed, with the status macOS's tool would report.
@@ -28,15 +40,21 @@ protocol KeychainCatalog: AnyObject {
   func unlock(_ keychain: Keychain) throws(KeychainError)
 }
 
+/// The catalog of the store the current task's SecItem calls use: the keyring file's, else the Secret Service's.
+func currentCatalog() -> KeychainCatalog {
+  if let path = Security.KeychainStore.currentKeyringFile { return FileKeyringCatalog(path: path) }
+  return SecretServiceCatalog()
+}
+
 extension KeychainCatalog {
   /// The name of macOS's login keychain.
   static var loginName: String { "login" }
 
   /// The collection a command-line keychain name means (macOS's `keychain_open`), nil when there is none.
   ///
-  /// Accepted: the collection's object path; its name (`login`); and the macOS spellings of a keychain file, whose
-  /// last path element without `.keychain`, `.keychain-db` or `.keyring` is the name (`login.keychain`,
-  /// `~/Library/Keychains/login.keychain-db`).
+  /// Accepted: the keychain's path (a collection's object path, the keyring file's path); its name (`login`); and the
+  /// macOS spellings of a keychain file, whose last path element without `.keychain`, `.keychain-db` or `.keyring`
+  /// is the name (`login.keychain`, `~/Library/Keychains/login.keychain-db`).
   ///
   /// `login` (in any spelling) names the default collection when no collection is called `login`: macOS's login
   /// keychain is the user's default keychain, and KWallet's default collection is the wallet `kdewallet`. No such
@@ -45,11 +63,7 @@ extension KeychainCatalog {
   func resolve(_ name: String) throws(KeychainError) -> Keychain? {
     let all = try keychains()
     if let exact = all.first(where: { $0.path == name }) { return exact }
-    var base = name.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? name
-    for suffix in [".keychain-db", ".keychain", ".keyring"] where base.hasSuffix(suffix) {
-      base = String(base.dropLast(suffix.count))
-      break
-    }
+    let base = Keychain.name(of: name)
     if let named = all.first(where: { $0.name == base }) { return named }
     return base == Self.loginName ? try defaultKeychain() : nil
   }

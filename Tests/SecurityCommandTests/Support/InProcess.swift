@@ -26,7 +26,7 @@ struct RunResult: CustomStringConvertible {
 func security(_ arguments: [String], input: [String] = [], busAddress: String? = nil) -> RunResult {
   let io = CapturedIO(input: input)
   let run = {
-    let context = CommandContext(io: io, catalog: SecretServiceCatalog())
+    let context = CommandContext(io: io, catalog: currentCatalog())
     return ToolRunner.run(arguments, context)
   }
   let result = SecItemEnvironment.with(\.accessGroups, ["security"]) {

@@ -51,17 +51,25 @@ package enum KeychainStore: String, Sendable, CaseIterable {
 
   /// The store for the current task, with the application's access groups.
   static func current() throws(SecItemError) -> any ItemStore {
-    let environment = SecItemEnvironment.current
     let groups = ApplicationIdentity.accessGroups
-    let timeout = (environment.connectionOptions ?? ConnectionOptions()).timeout
-    if let location = environment.fileKeyring {
+    let timeout = (SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()).timeout
+    if let location = try fileKeyringLocation() {
       return FileKeyringStore(location: location, groups: groups, timeout: timeout)
-    }
-    if environment.connectionOptions == nil, try resolved() == .fileKeyring {
-      return FileKeyringStore(location: .fromEnvironment(), groups: groups, timeout: timeout)
     }
     return SecretServiceStore(connection: try SharedConnections.current(), groups: groups)
   }
+
+  /// The keyring file the current task's calls use; nil when they use the Secret Service.
+  static func fileKeyringLocation() throws(SecItemError) -> FileKeyringLocation? {
+    let environment = SecItemEnvironment.current
+    if let location = environment.fileKeyring { return location }
+    if environment.connectionOptions == nil, try resolved() == .fileKeyring { return .fromEnvironment() }
+    return nil
+  }
+
+  /// The path of the keyring file the current task's calls use, nil when they use the Secret Service (or the choice
+  /// is invalid, which every SecItem call then reports): the one keychain there is for the `security` command.
+  package static var currentKeyringFile: String? { (try? fileKeyringLocation())?.flatMap { $0 }?.path }
 
   /// The store the choice gives in this process: `secretService` or `fileKeyring`, never `automatic`.
   static func resolved() throws(SecItemError) -> KeychainStore {
