@@ -150,7 +150,7 @@ struct KeyringFile: Sendable {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // mode 0600
     guard descriptor >= 0 else { throw Self.failure("mkstemp", errno, reading: false) }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
     defer {
       close(descriptor)
