@@ -72,6 +72,8 @@ let package = Package(
         "KeychainServices",
         // Keychain (collection) commands: list, default alias, lock, unlock.
         "SecretServiceClient",
+        // SecretBytes: passwords and secrets held for one call, wiped on release.
+        "GLibValues",
       ]
     ),
     // Fixtures for tests: private buses and throwaway keyrings started through the scripts in dbus/.
@@ -98,7 +100,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SecurityCommandTests",
-      dependencies: ["SecurityCommand", "Security", "SecretServiceClient", "KeyringTestSupport"]
+      dependencies: ["SecurityCommand", "Security", "SecretServiceClient", "GLibValues", "KeyringTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -32,10 +32,24 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
   }
 
   /// Overwrites the bytes of `data` with zeros (a copy of secret bytes that Foundation or swift-crypto handed out),
-  /// then empties it.
+  /// then empties it. A `Data` shared with another variable is copied before it is written (copy on write), so
+  /// only a uniquely held `Data` is really wiped.
   package static func wipe(_ data: inout Data) {
-    data.withUnsafeMutableBytes { ssc_wipe($0.baseAddress, gsize($0.count)) }  // transfer none
+    data.withUnsafeMutableBytes { wipe($0) }
     data = Data()
+  }
+
+  /// Overwrites every element of `bytes` with zeros (its count stays). As for `Data`, only a uniquely held array's
+  /// storage is the one written; bytes beyond `count` (capacity left by earlier removals) are not reached.
+  package static func wipe(_ bytes: inout [UInt8]) {
+    bytes.withUnsafeMutableBytes { wipe($0) }
+  }
+
+  /// Overwrites `buffer` with zeros with `explicit_bzero` (`ssc_wipe`), which the compiler cannot remove as a dead
+  /// store the way it may remove a loop that writes zeros into memory that is released right after. Every wipe of
+  /// this package goes through here.
+  package static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
+    ssc_wipe(buffer.baseAddress, gsize(buffer.count))  // transfer none
   }
 
   /// Copies `count` bytes at `pointer` (memory owned by the caller, e.g. a libsecret `SecretValue`).
@@ -48,7 +62,7 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
   }
 
   deinit {
-    ssc_wipe(buffer.baseAddress, gsize(buffer.count))  // transfer none
+    Self.wipe(buffer)
     buffer.deallocate()
   }
 
@@ -97,7 +111,7 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
         deallocator: .none
       ).base64EncodedData()
     }
-    defer { encoded.resetBytes(in: 0..<encoded.count) }
+    defer { Self.wipe(&encoded) }
     return SecretBytes(encoded)
   }
 
@@ -111,7 +125,7 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
           deallocator: .none))
     }
     guard decoded != nil else { return nil }
-    defer { decoded!.resetBytes(in: 0..<decoded!.count) }
+    defer { Self.wipe(&decoded!) }
     return SecretBytes(decoded!)
   }
 

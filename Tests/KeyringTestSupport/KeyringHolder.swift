@@ -1,8 +1,8 @@
 import Foundation
 
-/// A running `dbus/with-keyring <mode> -- dbus/keyring-holder`: the holder prints the environment it got,
-/// then waits until its stdin closes; closing it ends the holder, and with-keyring then stops the bus and
-/// the daemons and removes the state directory.
+/// A running `dbus/with-keyring <mode> -- dbus/keyring-holder` (or `dbus/with-polkit … -- dbus/keyring-holder`):
+/// the holder prints the environment it got, then waits until its stdin closes; closing it ends the holder, and the
+/// script then stops the bus and the daemons and removes the state directory.
 final class KeyringHolder: @unchecked Sendable {
   // @unchecked: `process` and `stdinWriter` are only touched by `stop()`, which runs once (`stopped`).
   /// What the holder printed: DBUS_SESSION_BUS_ADDRESS, WITH_KEYRING_DIR, WITH_KEYRING_MODE, HOME, XDG_*.
@@ -27,9 +27,15 @@ final class KeyringHolder: @unchecked Sendable {
 
   /// Starts with-keyring with `option` and waits (at most `timeout`) until the holder reports its environment.
   static func launch(option: String, timeout: Duration) throws -> KeyringHolder {
+    try launch(script: RepositoryLayout.withKeyring, options: [option], timeout: timeout)
+  }
+
+  /// Starts `script` (with-keyring or with-polkit) with `options` and waits (at most `timeout`) until the holder
+  /// reports its environment.
+  static func launch(script: String, options: [String], timeout: Duration) throws -> KeyringHolder {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: RepositoryLayout.withKeyring)
-    process.arguments = [option, "--", RepositoryLayout.keyringHolder]
+    process.executableURL = URL(fileURLWithPath: script)
+    process.arguments = options + ["--", RepositoryLayout.keyringHolder]
     process.currentDirectoryURL = RepositoryLayout.root
     let stdinPipe = Pipe()
     let stdoutPipe = Pipe()
@@ -42,7 +48,7 @@ final class KeyringHolder: @unchecked Sendable {
     do {
       try process.runWithSignalsUnblocked()
     } catch {
-      throw KeyringFixtureError("cannot start \(RepositoryLayout.withKeyring): \(error)")
+      throw KeyringFixtureError("cannot start \(script): \(error)")
     }
     let stderr = PipeDrain(stderrPipe.fileHandleForReading)
     let report = HolderReport(stdoutPipe.fileHandleForReading)
@@ -59,7 +65,9 @@ final class KeyringHolder: @unchecked Sendable {
     if !exited.wait(timeout: .seconds(10)) { kill(process.processIdentifier, SIGKILL) }
     let messages = String(decoding: stderr.finish(by: Date(timeIntervalSinceNow: 2)), as: UTF8.self)
     let what = outcome == .timedOut ? "did not become ready within \(timeout)" : "exited before it was ready"
-    throw KeyringFixtureError("with-keyring \(option) \(what); its stderr: \(messages.debugDescription)")
+    let name = URL(fileURLWithPath: script).lastPathComponent
+    throw KeyringFixtureError(
+      "\(name) \(options.joined(separator: " ")) \(what); its stderr: \(messages.debugDescription)")
   }
 
   /// Closes the holder's stdin and waits (bounded) until with-keyring has cleaned up and exited.

@@ -21,6 +21,12 @@ public enum RepositoryLayout {
   /// `dbus/kwallet-pam.py`: KWallet's PAM login path (`exec`, `open KEYFILE`); run it with `ExternalCommand.python3`.
   public static var kwalletPAM: String { script("kwallet-pam.py") }
 
+  /// `dbus/with-polkit`: runs a command with a private system bus on which polkitd knows only the given actions.
+  public static var withPolkit: String { script("with-polkit") }
+
+  /// `dbus/polkit-agent`: a stand-in polkit authentication agent for one process.
+  public static var polkitAgent: String { script("polkit-agent") }
+
   private static func script(_ name: String) -> String {
     root.appendingPathComponent("dbus").appendingPathComponent(name).path
   }

@@ -24,6 +24,23 @@ struct SecretBytesTests {
     #expect(SecretBytes(data: Data(bytes)).hasSameBytes(as: secret))
   }
 
+  @Test("wipe overwrites every byte of an array with zeros and keeps its count")
+  func wipeArray() {
+    var bytes = Array("hunter2".utf8)
+    SecretBytes.wipe(&bytes)
+    #expect(bytes == [UInt8](repeating: 0, count: 7))
+  }
+
+  @Test("wipe overwrites a buffer with zeros")
+  func wipeBuffer() {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32, alignment: 1)
+    defer { buffer.deallocate() }
+    buffer.initializeMemory(as: UInt8.self, repeating: 0xA5)
+    SecretBytes.wipe(UnsafeMutableRawBufferPointer(rebasing: buffer[8..<24]))
+    #expect(Array(buffer[8..<24]) == [UInt8](repeating: 0, count: 16))
+    #expect(Array(buffer[..<8]) + Array(buffer[24...]) == [UInt8](repeating: 0xA5, count: 16))
+  }
+
   @Test("the empty secret has no bytes")
   func emptySecret() {
     let secret = SecretBytes([UInt8]())

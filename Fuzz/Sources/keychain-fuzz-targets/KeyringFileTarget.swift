@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 
 @testable import GLibValues
 @testable import KeyringFileFormat

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 
 @testable import SecretServiceClient
 @testable import Security
@@ -16,8 +17,9 @@ enum StoredItemTarget {
   static let allReturnTypes: ReturnTypes = [.data, .attributes, .reference, .persistentReference]
 
   static func run(_ bytes: [UInt8]) {
-    let (properties, secret) = decode(bytes)
+    let (properties, data) = decode(bytes)
     guard let item = StoredItem(id: ItemFixture.item, properties) else { return }
+    let secret = SecretBytes(data: data)
     _ = ResultBuilder.attributeDictionary(item)
     _ = ResultBuilder.element(for: item, returnTypes: allReturnTypes, secret: secret)
     _ = ResultBuilder.element(for: item, returnTypes: .reference, secret: secret)

@@ -42,18 +42,25 @@ struct SecItemDictionary {
 /// and, when asked, `kSecReturnData`), read with the types of the Swift-native API.
 struct SecItemAttributes {
   private let values: [String: Any]
+  /// The secret (`kSecValueData`), when it was asked for.
+  let secret: Data?
 
-  /// The attributes of a result element, or nil when it is not a dictionary.
+  /// The attributes of a result element, or nil when it is not a dictionary. The secret is taken out of SecItem's
+  /// dictionary first (`ReturnedSecret`): bridging the dictionary would copy it into a `Data` and leave the original
+  /// unwiped.
   init?(_ object: Any?) {
+    let secret = (object as? NSMutableDictionary).flatMap(ReturnedSecret.take)
     guard let values = object as? [String: Any] else { return nil }
     self.values = values
+    self.secret = secret ?? values[kSecValueData as String] as? Data
   }
 
-  /// Every element of a result: an array of dictionaries, or one dictionary (a match limit of one).
+  /// Every element of a result: an array of dictionaries, or one dictionary (a match limit of one). The array's
+  /// elements are SecItem's own dictionaries (`ReturnedSecret.elements`), so that their secrets can be taken out.
   static func list(_ result: CFTypeRef?) throws(KeychainError) -> [SecItemAttributes] {
-    if let array = result as? [Any] {
+    if let array = result as? NSArray {
       var items: [SecItemAttributes] = []
-      for element in array {
+      for element in ReturnedSecret.elements(of: array) {
         guard let item = SecItemAttributes(element) else { throw .decode }
         items.append(item)
       }
@@ -110,6 +117,4 @@ struct SecItemAttributes {
   /// The persistent reference (`kSecValuePersistentRef`).
   var persistentReference: Data? { values[kSecValuePersistentRef as String] as? Data }
 
-  /// The secret (`kSecValueData`), when it was asked for.
-  var secret: Data? { values[kSecValueData as String] as? Data }
 }

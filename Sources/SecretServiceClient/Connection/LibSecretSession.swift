@@ -16,6 +16,13 @@ func secretServiceGetSessionDBusPath(_ service: UnsafeMutablePointer<SecretServi
   return String(cString: path)
 }
 
+/// The algorithm of the session libsecret opened with the service (`plain` when the provider refused the encrypted
+/// one); nil when no session is open.
+/// The corresponding C function is `secret_service_get_session_algorithms`.
+func secretServiceGetSessionAlgorithms(_ service: UnsafeMutablePointer<SecretService>) -> String? {
+  secret_service_get_session_algorithms(service).map { String(cString: $0) }  // transfer none (nullable); copied
+}
+
 /// Decodes one `(oayays)` secret received for the service's session into a copy the caller owns; libsecret's
 /// decoded buffer is wiped when released.
 /// The corresponding C function is `secret_service_decode_dbus_secret`.

@@ -38,7 +38,25 @@ enum SessionTransport: Sendable {
   }
 }
 
+extension SecretServiceConnection {
+  /// The algorithm of the session the connection's secrets travel in now: what libsecret negotiated (it falls back
+  /// to `plain` in silence when a provider refuses Diffie-Hellman), or `plain` on KWallet, where the bridge opens a
+  /// plain session on purpose. A reconnect negotiates again. Nil only if libsecret reports no session or an algorithm
+  /// the specification does not define.
+  package func sessionAlgorithm() throws(SecretServiceError) -> SessionAlgorithm? {
+    try perform(.service) { (handle, _) throws(CallFailure) in handle.sessionAlgorithm }
+  }
+}
+
 extension ServiceHandle {
+  /// The algorithm of the session (see `SecretServiceConnection.sessionAlgorithm()`).
+  var sessionAlgorithm: SessionAlgorithm? {
+    switch session {
+    case .libsecret: secretServiceGetSessionAlgorithms(service).flatMap(SessionAlgorithm.init(rawValue:))
+    case .plain: .plain
+    }
+  }
+
   /// The D-Bus path of the session secrets are encoded for.
   func sessionPath() throws(CallFailure) -> String {
     switch session {

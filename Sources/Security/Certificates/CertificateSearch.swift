@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// SecItemCopyMatching of certificates with certificate match keys, and of identities: the engine's search
@@ -7,22 +8,28 @@ import SecretServiceClient
 ///
 /// All of it is one pass under the cross-process lock held shared (`LockedPass`), as every read: no write made
 /// through this package lands between the searches and the secret reads (an identity's certificate and key, and each
-/// item's attributes and secret, come from the same state of the keyring).
+/// item's attributes and secret, come from the same state of the keyring). The data of items whose access control
+/// has constraints (an identity's key or certificate) passes `AccessControlGate` before it is read.
 enum CertificateSearch {
   static func copyMatching(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
-    let query = try QueryParser.parse(dictionary, for: .copyMatching)
+    var query = try QueryParser.parse(dictionary, for: .copyMatching)
     let store = try KeychainStore.current()
-    return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
-      context throws(SecItemError) in
-      query.itemClass.material == .identity
-        ? try identities(query, wantsResult: wantsResult, context)
-        : try certificates(query, wantsResult: wantsResult, context)
+    return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {
+      gate throws(SecItemError) in
+      query.leavesOutConstrainedItems = gate.leavesOutConstrainedItems(
+        readingData: wantsResult && query.returnTypes.contains(.data))
+      return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
+        context throws(SecItemError) in
+        query.itemClass.material == .identity
+          ? try identities(query, wantsResult: wantsResult, context, gate)
+          : try certificates(query, wantsResult: wantsResult, context, gate)
+      }
     }
   }
 
   /// The identities matching the query, as the result (one pass).
   private static func identities(
-    _ query: ItemQuery, wantsResult: Bool, _ context: LockedPass.Context
+    _ query: ItemQuery, wantsResult: Bool, _ context: LockedPass.Context, _ gate: AccessControlGate
   ) throws(SecItemError) -> LockedPass.Step<AnyObject?> {
     var identities: [IdentityPair]
     switch try IdentitySearch(store: context.store).find(query, writing: false, context) {
@@ -32,8 +39,9 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { identities = Array(identities.prefix(maximum)) }
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
-    var secrets: [ItemID: Data] = [:]
+    var secrets: [ItemID: SecretBytes] = [:]
     if query.returnTypes.contains(.data) {
+      try gate.admit(identities.flatMap { [$0.certificate, $0.key] })
       secrets = try context.store.secrets(identities.flatMap { [$0.certificate.id, $0.key.id] })
     }
     let result = IdentityResults.result(
@@ -43,7 +51,7 @@ enum CertificateSearch {
 
   /// The certificates matching the query's attributes and certificate match keys, as the result (one pass).
   private static func certificates(
-    _ query: ItemQuery, wantsResult: Bool, _ context: LockedPass.Context
+    _ query: ItemQuery, wantsResult: Bool, _ context: LockedPass.Context, _ gate: AccessControlGate
   ) throws(SecItemError) -> LockedPass.Step<AnyObject?> {
     let store = context.store
     var items: [StoredItem]
@@ -54,8 +62,11 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { items = Array(items.prefix(maximum)) }
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no certificate matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
-    var secrets: [ItemID: Data] = [:]
-    if query.returnTypes.contains(.data) { secrets = try store.secrets(items.map(\.id)) }
+    var secrets: [ItemID: SecretBytes] = [:]
+    if query.returnTypes.contains(.data) {
+      try gate.admit(items)
+      secrets = try store.secrets(items.map(\.id))
+    }
     let result = ResultBuilder.result(
       for: items, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
     return .done(try nonEmpty(result))

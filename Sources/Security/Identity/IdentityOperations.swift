@@ -103,14 +103,20 @@ enum IdentityOperations {
     _ = try UpdateParser.parse(certificateChanges as NSDictionary, for: .certificate)
     _ = try UpdateParser.parse(keyChanges as NSDictionary, for: .key)
     let store = try KeychainStore.current()
-    let identities = try IdentitySearch(store: store).find(query, writing: true)
-    guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
-    if !certificateChanges.isEmpty {
-      try UpdateOperation.run(
-        selection(RawKey.classCertificate, identities.map(\.certificate)), certificateChanges as NSDictionary)
-    }
-    if !keyChanges.isEmpty {
-      try UpdateOperation.run(selection(RawKey.classKey, identities.map(\.key)), keyChanges as NSDictionary)
+    // One authentication for both parts, before either is written.
+    try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) { gate throws(SecItemError) in
+      let identities = try IdentitySearch(store: store).find(query, writing: true)
+      guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
+      try gate.admit(identities.flatMap { [$0.certificate, $0.key] })
+      if !certificateChanges.isEmpty {
+        try UpdateOperation.run(
+          selection(RawKey.classCertificate, identities.map(\.certificate)), certificateChanges as NSDictionary,
+          gate: gate)
+      }
+      if !keyChanges.isEmpty {
+        try UpdateOperation.run(
+          selection(RawKey.classKey, identities.map(\.key)), keyChanges as NSDictionary, gate: gate)
+      }
     }
   }
 

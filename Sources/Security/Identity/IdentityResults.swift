@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// The results of identity searches, as Apple's securityd builds them (`s3dl_query_row`, `handle_result` in
@@ -6,7 +7,7 @@ import SecretServiceClient
 /// a `SecIdentity` as the reference, and a persistent reference of class `idnt` naming the certificate.
 enum IdentityResults {
   static func result(
-    for identities: [IdentityPair], returnTypes: ReturnTypes, asArray: Bool, secrets: [ItemID: Data]
+    for identities: [IdentityPair], returnTypes: ReturnTypes, asArray: Bool, secrets: [ItemID: SecretBytes]
   ) -> AnyObject? {
     let visible = returnTypes.visible
     guard !visible.isEmpty else { return nil }
@@ -21,7 +22,7 @@ enum IdentityResults {
   }
 
   private static func element(
-    _ identity: IdentityPair, visible: ReturnTypes, needsSecrets: Bool, _ secrets: [ItemID: Data]
+    _ identity: IdentityPair, visible: ReturnTypes, needsSecrets: Bool, _ secrets: [ItemID: SecretBytes]
   ) -> AnyObject? {
     let keySecret = secrets[identity.key.id]
     let certificateSecret = secrets[identity.certificate.id]
@@ -35,7 +36,7 @@ enum IdentityResults {
     }
     let persistentReference = NSData(data: identity.locator.persistentReference)
     switch visible {
-    case .data: return NSData(data: keySecret ?? Data())
+    case .data: return keySecret.map(ResultBuilder.returnedData) ?? NSData()
     case .attributes: return attributeDictionary(identity)
     case .reference: return reference
     case .persistentReference: return persistentReference
@@ -43,7 +44,7 @@ enum IdentityResults {
     }
     let dictionary = visible.contains(.attributes) ? attributeDictionary(identity) : NSMutableDictionary()
     if visible.contains(.data), let keySecret {
-      dictionary[NSString(string: RawKey.valueData)] = NSData(data: keySecret)
+      dictionary[NSString(string: RawKey.valueData)] = ResultBuilder.returnedData(keySecret)
     }
     if let reference { dictionary[NSString(string: RawKey.valueRef)] = reference }
     if visible.contains(.persistentReference) {
@@ -53,8 +54,9 @@ enum IdentityResults {
   }
 
   /// The `SecIdentity` of a pair, or nil when the secrets are not a certificate and its private key.
-  static func identity(_ pair: IdentityPair, _ certificateSecret: Data, _ keySecret: Data) -> SecIdentity? {
-    guard let certificate = SecCertificateCreateWithData(nil, certificateSecret as CFData),
+  static func identity(_ pair: IdentityPair, _ certificateSecret: SecretBytes, _ keySecret: SecretBytes) -> SecIdentity?
+  {
+    guard let certificate = SecCertificateCreateWithData(nil, certificateSecret.copyData() as CFData),
       let key = ResultBuilder.reference(for: pair.key, secret: keySecret) as? SecKey
     else { return nil }
     return SecIdentity(certificate: certificate, privateKey: key)

@@ -93,6 +93,8 @@ struct IdentitySearch {
     certificate.certificateFilters = query.certificateFilters
     certificate.authenticationUI = query.authenticationUI
     key.authenticationUI = query.authenticationUI
+    certificate.leavesOutConstrainedItems = query.leavesOutConstrainedItems
+    key.leavesOutConstrainedItems = query.leavesOutConstrainedItems
     return (certificate, key)
   }
 }

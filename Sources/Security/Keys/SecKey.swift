@@ -16,7 +16,8 @@ enum KeyMaterial: Sendable {
 ///
 /// Immutable after creation, and the swift-crypto keys it holds are `Sendable` values, hence `@unchecked Sendable`
 /// (`NSObject` itself is not `Sendable`). Two keys are equal (`isEqual`, as Apple's `CFEqual`) when they have the same
-/// class, type and external representation. The description never shows key material.
+/// class, type and public key (`isEqual(_:)` says why that is the same as comparing the keys). The description never
+/// shows key material.
 public final class SecKey: NSObject, @unchecked Sendable {
   /// The key material.
   let material: KeyMaterial
@@ -45,10 +46,16 @@ public final class SecKey: NSObject, @unchecked Sendable {
     }
   }
 
+  /// Called each time the private bytes of a key are exported (`externalRepresentation` of a private key), so that
+  /// tests can tell which operations export them.
+  @TaskLocal package static var privateBytesExported: (@Sendable () -> Void)?
+
   /// Apple's external representation (`SecKeyCopyExternalRepresentation`): X9.63 04 || X || Y [|| K] for EC keys,
-  /// PKCS#1 `RSAPublicKey` / `RSAPrivateKey` DER for RSA keys.
+  /// PKCS#1 `RSAPublicKey` / `RSAPrivateKey` DER for RSA keys. For a private key it holds the private bytes, in a
+  /// `Data` the caller owns: only the operations that must hand them out (export, storing the key) call it.
   package var externalRepresentation: Data {
-    switch material {
+    if isPrivate { Self.privateBytesExported?() }
+    return switch material {
     case .ecPrivate(let key): key.x963Representation
     case .ecPublic(let key): key.x963Representation
     case .rsaPrivate(let key): key.derRepresentation
@@ -104,10 +111,17 @@ public final class SecKey: NSObject, @unchecked Sendable {
     }
   }
 
+  /// Apple's `SecKeyEqual` compares the keys' attribute dictionaries, private bytes included. Here two keys are
+  /// equal when both are private or both public, of the same type, with the same public key, and the private bytes
+  /// are never exported (no copy of them is made for a comparison, and no comparison runs over them, so it needs no
+  /// constant-time care: the public key is public). For valid keys that is the same relation: an EC private key is
+  /// the one scalar below the group order whose multiple of the generator is its public point, and an RSA modulus
+  /// fixes its primes (swift-crypto checks that a private key's parts agree). Only encodings Apple would tell apart
+  /// compare equal here: two PKCS#1 forms of one RSA key whose private exponents differ (reduced modulo λ(n) or
+  /// φ(n)), which sign and decrypt alike.
   public override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? SecKey else { return false }
-    return isPrivate == other.isPrivate && isEC == other.isEC
-      && externalRepresentation == other.externalRepresentation
+    return isPrivate == other.isPrivate && isEC == other.isEC && publicKeyBytes == other.publicKeyBytes
   }
 
   public override var hash: Int {

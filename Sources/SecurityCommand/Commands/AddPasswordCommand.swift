@@ -1,4 +1,6 @@
+import GLibValues
 import KeychainServices
+import SecretServiceClient
 
 /// `add-generic-password` and `add-internet-password` (macOS: `keychain_add_generic_password`,
 /// `keychain_add_internet_password` and `do_add_…` / `do_update_…` in `SecurityTool/macOS/keychain_add.c`).
@@ -23,14 +25,15 @@ enum AddPasswordCommand {
     var getopt = GetOpt(arguments, optionString: optionString(passwordClass))
     var fields = PasswordFields()
     if passwordClass == .internet { fields.authenticationType = FourCharCode(bytes: Array("dflt".utf8)) }
-    var password: [UInt8]?
-    defer { if password != nil { wipe(&password!) } }
+    // In memory wiped when released, at the end of this call. (A password given as an argument also stays in the
+    // process's arguments, which cannot be wiped: docs/security-command.md leads with the prompt for that reason.)
+    var password: SecretBytes?
     var update = false
     while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
       switch event {
       case .option(let letter, let value):
         switch (letter, passwordClass) {
-        case ("w", _), ("p", .generic): password = Array((value ?? "").utf8)
+        case ("w", _), ("p", .generic): password = SecretBytes((value ?? "").utf8)
         case ("X", _):
           guard let bytes = hexBytes(value ?? "") else {
             context.diagnostics.error("Unable to convert password data (-X must specify valid hex digits)")
@@ -48,8 +51,9 @@ enum AddPasswordCommand {
         }
       case .missingValue("w"), .missingValue("p"):
         // -w (or -p) last: prompt. (macOS prompts for a missing -p value of add-internet-password too.)
-        guard let prompted = PasswordPrompt.newItemPassword(context.io) else { return 1 }
-        password = prompted
+        guard var prompted = PasswordPrompt.newItemPassword(context.io) else { return 1 }
+        password = SecretBytes(prompted)
+        SecretBytes.wipe(&prompted)
       case .missingValue, .unknown:
         return showUsage
       }
@@ -62,7 +66,7 @@ enum AddPasswordCommand {
   }
 
   private static func add(
-    _ passwordClass: PasswordClass, _ fields: PasswordFields, password: [UInt8]?, update: Bool,
+    _ passwordClass: PasswordClass, _ fields: PasswordFields, password: SecretBytes?, update: Bool,
     keychainName: String?, _ context: CommandContext
   ) -> CommandResult {
     if update {
@@ -80,7 +84,7 @@ enum AddPasswordCommand {
       status = errSecParam
     } else {
       let attributes = PasswordQuery.newItemAttributes(fields, passwordClass)
-      status = context.items.add(passwordClass, attributes: attributes, secret: password ?? [])
+      status = context.items.add(passwordClass, attributes: attributes, secret: password ?? SecretBytes([]))
     }
     if status != errSecSuccess { context.diagnostics.error("\(call): \(Diagnostics.message(for: status))") }
     return status
@@ -88,7 +92,7 @@ enum AddPasswordCommand {
 
   /// `do_update_…`: changes the first matching item; `errSecItemNotFound` when there is none.
   private static func update(
-    _ passwordClass: PasswordClass, _ fields: PasswordFields, password: [UInt8]?, keychainName: String?,
+    _ passwordClass: PasswordClass, _ fields: PasswordFields, password: SecretBytes?, keychainName: String?,
     _ context: CommandContext
   ) -> OSStatus {
     let names = keychainName.map { [$0] } ?? []
@@ -125,18 +129,33 @@ enum AddPasswordCommand {
   }
 
   /// macOS's `convertHex`: hex digits (either case) as bytes, an odd count padded with a leading zero nibble; nil
-  /// when a character is not a hex digit.
-  static func hexBytes(_ text: String) -> [UInt8]? {
-    var digits = Array(text.utf8)
-    if digits.count % 2 != 0 { digits.insert(UInt8(ascii: "0"), at: 0) }
-    var bytes: [UInt8] = []
-    var index = 0
-    while index < digits.count {
-      guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-      bytes.append(high << 4 | low)
-      index += 2
+  /// when a character is not a hex digit. The bytes are a password: they are written into wiped-on-release memory
+  /// directly, with no intermediate copy.
+  static func hexBytes(_ text: String) -> SecretBytes? {
+    let digits = text.utf8
+    let count = (digits.count + 1) / 2
+    var valid = true
+    let bytes = SecretBytes(count: count) { buffer in
+      // An odd count reads as if a "0" came first: the first byte then has only its low nibble.
+      var index = digits.startIndex
+      var high: UInt8? = digits.count % 2 == 0 ? nil : 0
+      var position = 0
+      while index != digits.endIndex {
+        guard let value = hexValue(digits[index]) else {
+          valid = false
+          return
+        }
+        if let first = high {
+          buffer[position] = first << 4 | value
+          position += 1
+          high = nil
+        } else {
+          high = value
+        }
+        index = digits.index(after: index)
+      }
     }
-    return bytes
+    return valid ? bytes : nil
   }
 
   private static func hexValue(_ digit: UInt8) -> UInt8? {

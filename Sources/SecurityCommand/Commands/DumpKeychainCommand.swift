@@ -1,4 +1,6 @@
-import Foundation
+import GLibValues
+import KeychainServices
+import SecretServiceClient
 
 /// `dump-keychain` (macOS: `keychain_dump` in `SecurityTool/macOS/keychain_find.c`): every item of the named
 /// keychains (all when none is named) in the attribute listing of find-…-password; with `-d` each followed by
@@ -21,10 +23,25 @@ enum DumpKeychainCommand {
       default: return showUsage
       }
     }
-    var fileContents: [UInt8] = []
-    defer { wipe(&fileContents) }
-    let emit: ([UInt8]) -> Void = { bytes in
-      if outputPath == nil { context.io.writeOutput(bytes) } else { fileContents += bytes }
+    // The file is made before any secret is read (docs/security-command.md, "dump-keychain -o"): a refused path
+    // costs nothing, and each listing goes to the file as it is made instead of gathering in memory.
+    var file: PrivateOutputFile?
+    if let outputPath {
+      do {
+        file = try PrivateOutputFile(path: outputPath)
+      } catch {
+        context.diagnostics.error("\(outputPath): \(error.reason)")
+        return 1
+      }
+    }
+    var writeFailed = false
+    let emit: (inout [UInt8]) -> Void = { bytes in
+      if let file {
+        if !writeFailed && !file.write(bytes) { writeFailed = true }
+      } else {
+        context.io.writeOutput(bytes)
+      }
+      SecretBytes.wipe(&bytes)
     }
     var result: CommandResult = 0
     do {
@@ -38,7 +55,7 @@ enum DumpKeychainCommand {
       context.diagnostics.error("SecKeychainSearchCreateFromAttributes", error.status)
       result = 1
     }
-    if let outputPath, !FileManager.default.createFile(atPath: outputPath, contents: Data(fileContents)) {
+    if let outputPath, writeFailed {
       context.diagnostics.error("\(outputPath): could not be written")
       return 1
     }
@@ -59,20 +76,23 @@ enum DumpKeychainCommand {
   /// One item's listing. When its secret cannot be read, macOS prints the header, reports
   /// `SecKeychainItemCopyAttributesAndData` and goes on with the next item.
   private static func emitListing(
-    _ item: ItemRecord, showData: Bool, _ context: CommandContext, _ emit: ([UInt8]) -> Void
+    _ item: ItemRecord, showData: Bool, _ context: CommandContext, _ emit: (inout [UInt8]) -> Void
   ) {
-    guard showData else { return emit(AttributeBlock.render(item)) }
-    if var secret = item.secret {
-      defer { wipe(&secret) }
-      return emit(AttributeBlock.render(item, data: secret))
+    var listing: [UInt8]
+    if !showData {
+      listing = AttributeBlock.render(item)
+    } else if let secret = item.secret {
+      listing = AttributeBlock.render(item, data: secret)
+    } else {
+      do {
+        listing = AttributeBlock.render(item, data: try context.items.secret(of: item))
+      } catch {
+        var header = AttributeBlock.header(item)
+        emit(&header)
+        context.diagnostics.error("SecKeychainItemCopyAttributesAndData", error.status)
+        return
+      }
     }
-    do {
-      var secret = try context.items.secret(of: item)
-      defer { wipe(&secret) }
-      emit(AttributeBlock.render(item, data: secret))
-    } catch {
-      emit(AttributeBlock.header(item))
-      context.diagnostics.error("SecKeychainItemCopyAttributesAndData", error.status)
-    }
+    emit(&listing)
   }
 }

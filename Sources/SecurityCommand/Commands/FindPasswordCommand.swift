@@ -1,4 +1,6 @@
+import GLibValues
 import KeychainServices
+import SecretServiceClient
 
 /// `find-generic-password` and `find-internet-password` (macOS: `keychain_find_generic_password`,
 /// `keychain_find_internet_password` and `do_password_item_printing` in `SecurityTool/macOS/keychain_find.c`).
@@ -39,9 +41,8 @@ enum FindPasswordCommand {
       context.diagnostics.error("SecKeychainSearchCopyNext", errSecItemNotFound)
       return errSecItemNotFound
     }
-    var secret: [UInt8] = item.secret ?? []
-    defer { wipe(&secret) }
-    if showPassword && item.secret == nil {
+    var secret = item.secret
+    if showPassword && secret == nil {
       do {
         secret = try context.items.secret(of: item)
       } catch {
@@ -49,11 +50,20 @@ enum FindPasswordCommand {
       }
     }
     if passwordOnly {
-      context.io.writeOutput(BufferFormat.passwordOnly(secret))
+      var text = (secret ?? SecretBytes([])).rendered(BufferFormat.passwordOnly)
+      context.io.writeOutput(text)
+      SecretBytes.wipe(&text)
     } else {
       context.io.writeOutput(AttributeBlock.render(item))
       if showPassword {
-        context.io.writeError(Array("password: ".utf8) + BufferFormat.buffer(secret) + [UInt8(ascii: "\n")])
+        var rendered = (secret ?? SecretBytes([])).rendered(BufferFormat.buffer)
+        var line = Array("password: ".utf8)
+        line.reserveCapacity(line.count + rendered.count + 1)
+        line += rendered
+        line.append(UInt8(ascii: "\n"))
+        context.io.writeError(line)
+        SecretBytes.wipe(&rendered)
+        SecretBytes.wipe(&line)
       }
     }
     return 0

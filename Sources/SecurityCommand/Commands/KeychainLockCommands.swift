@@ -1,4 +1,6 @@
+import GLibValues
 import KeychainServices
+import SecretServiceClient
 
 /// `lock-keychain`, `unlock-keychain`, `create-keychain` and `delete-keychain` (macOS: `keychain_lock.c`,
 /// `keychain_unlock.c`, `keychain_create.c`, `keychain_delete.c` in `SecurityTool/macOS`). Without a keychain
@@ -7,7 +9,8 @@ import KeychainServices
 /// - Locking is the Secret Service's Lock; `-a` locks every collection.
 /// - Unlocking is the Secret Service's Unlock, which asks for the password in the provider's own prompt (the desktop
 ///   keyring dialog): the Secret Service takes no password from a client, so `-p` and `-u` are accepted and unused,
-///   and no password is asked on the terminal. A collection already unlocked needs no prompt. Without a prompter
+///   and no password is asked on the terminal. A `-p` password is held in wiped-on-release memory for the call
+///   only. A collection already unlocked needs no prompt. Without a prompter
 ///   (no desktop session) the prompt is dismissed: `errSecUserCanceled`, exit status 128.
 /// - Creating and deleting collections is not supported yet: `errSecUnimplemented`, exit status 252.
 enum KeychainLockCommands {
@@ -43,11 +46,18 @@ enum KeychainLockCommands {
     }
   }
 
+  /// macOS's getopt option strings (`keychain_unlock.c`, `keychain_create.c`).
+  static let unlockOptionString = "hp:u"
+  static let createOptionString = "hp:P"
+
   static func unlockKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
-    var getopt = GetOpt(arguments, optionString: "hp:u")
+    var getopt = GetOpt(arguments, optionString: unlockOptionString)
+    // Released (and wiped) when this call returns.
+    var password: SecretBytes?
     while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
       switch event {
-      case .option("p", _), .option("u", _): continue
+      case .option("p", let value): password = SecretBytes((value ?? "").utf8)
+      case .option("u", _): continue
       default: return showUsage
       }
     }
@@ -56,7 +66,7 @@ enum KeychainLockCommands {
     if let name = operands.first, name.isEmpty { return showUsage }
     let name = operands.first
     do {
-      try context.catalog.unlock(try keychain(named: name, context))
+      try context.catalog.unlock(try keychain(named: name, context), password: password)
       return 0
     } catch {
       context.diagnostics.error("SecKeychainUnlock \(name ?? "<NULL>"): \(Diagnostics.message(for: error.status))")
@@ -65,7 +75,7 @@ enum KeychainLockCommands {
   }
 
   static func createKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
-    var getopt = GetOpt(arguments, optionString: "hp:P")
+    var getopt = GetOpt(arguments, optionString: createOptionString)
     while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
       switch event {
       case .option("p", _), .option("P", _): continue
@@ -85,7 +95,7 @@ enum KeychainLockCommands {
   }
 
   /// The named keychain, or the default one when no name is given.
-  private static func keychain(named name: String?, _ context: CommandContext) throws(KeychainError) -> Keychain {
+  static func keychain(named name: String?, _ context: CommandContext) throws(KeychainError) -> Keychain {
     if let name {
       guard let keychain = try context.catalog.resolve(name) else { throw KeychainError(status: errSecNoSuchKeychain) }
       return keychain

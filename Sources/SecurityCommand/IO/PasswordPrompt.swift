@@ -1,3 +1,6 @@
+import GLibValues
+import SecretServiceClient
+
 /// The password prompts of macOS's tool.
 enum PasswordPrompt {
   /// `promptForPasswordData` of `SecurityTool/macOS/keychain_add.c`: asks for the new item's password and its
@@ -7,15 +10,15 @@ enum PasswordPrompt {
     for _ in 0..<3 {
       guard var first = io.readPassword(prompt: "password data for new item: ") else { return nil }
       guard var second = io.readPassword(prompt: "retype password for new item: ") else {
-        wipe(&first)
+        SecretBytes.wipe(&first)
         return nil
       }
       if first == second {
-        wipe(&second)
+        SecretBytes.wipe(&second)
         return first
       }
-      wipe(&first)
-      wipe(&second)
+      SecretBytes.wipe(&first)
+      SecretBytes.wipe(&second)
       io.error("passwords don't match\n")
     }
     return nil

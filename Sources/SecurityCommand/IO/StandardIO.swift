@@ -3,40 +3,33 @@ import Glibc
 /// The process's standard streams. Writes go straight to the file descriptors (no buffering), so standard output
 /// and standard error interleave as they do with macOS's tool.
 final class StandardIO: CommandIO {
-  private var inputBuffer: [UInt8] = []
+  /// Where input comes from: standard input, or in tests another descriptor (a pipe).
+  private let inputDescriptor: Int32
+  /// What was read and not yet consumed; wiped as it is consumed (a password passes through it).
+  let input = InputBuffer()
   private var inputEnded = false
 
-  init() {}
+  init(inputDescriptor: Int32 = STDIN_FILENO) {
+    self.inputDescriptor = inputDescriptor
+  }
 
   func writeOutput(_ bytes: [UInt8]) { Self.write(bytes, to: STDOUT_FILENO) }
   func writeError(_ bytes: [UInt8]) { Self.write(bytes, to: STDERR_FILENO) }
 
-  var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+  var inputIsTerminal: Bool { isatty(inputDescriptor) == 1 }
 
   func readLine() -> [UInt8]? { nextLine(acceptingUnterminated: false) }
 
-  /// The next line of standard input; at its end, an unterminated last line when `acceptingUnterminated`, else nil.
+  /// The next line of input; at its end, an unterminated last line when `acceptingUnterminated`, else nil.
   private func nextLine(acceptingUnterminated: Bool) -> [UInt8]? {
     while true {
-      if let newline = inputBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Array(inputBuffer[..<newline])
-        inputBuffer.removeSubrange(...newline)
-        return line
-      }
+      if let line = input.takeLine() { return line }
       if inputEnded {
-        guard acceptingUnterminated, !inputBuffer.isEmpty else { return nil }
-        let line = inputBuffer
-        inputBuffer = []
-        return line
+        guard acceptingUnterminated, input.count > 0 else { return nil }
+        return input.takeAll()
       }
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-      if count > 0 {
-        inputBuffer.append(contentsOf: chunk[..<count])
-      } else if count == 0 || errno != EINTR {
-        inputEnded = true
-      }
-      wipe(&chunk)
+      let count = input.fill(from: inputDescriptor)
+      if count == 0 || (count < 0 && errno != EINTR) { inputEnded = true }
     }
   }
 
@@ -51,14 +44,14 @@ final class StandardIO: CommandIO {
     defer { if terminal >= 0 { close(terminal) } }
     Self.write(Array(prompt.utf8), to: promptDescriptor)
     var saved = termios()
-    let haveSettings = tcgetattr(STDIN_FILENO, &saved) == 0
+    let haveSettings = tcgetattr(inputDescriptor, &saved) == 0
     if haveSettings {
       var silent = saved
       silent.c_lflag &= ~tcflag_t(ECHO | ECHONL)
-      _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+      _ = tcsetattr(inputDescriptor, TCSAFLUSH, &silent)
     }
     let line = nextLine(acceptingUnterminated: true)
-    if haveSettings { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+    if haveSettings { _ = tcsetattr(inputDescriptor, TCSAFLUSH, &saved) }
     Self.write([UInt8(ascii: "\n")], to: promptDescriptor)
     return line
   }
@@ -76,9 +69,4 @@ final class StandardIO: CommandIO {
       }
     }
   }
-}
-
-/// Overwrites bytes that held a secret before they are released.
-func wipe(_ bytes: inout [UInt8]) {
-  for index in bytes.indices { bytes[index] = 0 }
 }

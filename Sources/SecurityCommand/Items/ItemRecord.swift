@@ -1,5 +1,7 @@
 import Foundation
+import GLibValues
 import KeychainServices
+import SecretServiceClient
 
 /// The two item classes the password commands handle.
 enum PasswordClass: Sendable, Equatable {
@@ -34,12 +36,12 @@ struct ItemRecord {
   let attributes: [String: Any]
   /// The reference that names the item in later SecItemUpdate / SecItemDelete calls (`kSecValueRef`).
   let reference: AnyObject?
-  /// The secret, when the search asked for it (`kSecReturnData`).
-  let secret: [UInt8]?
+  /// The secret, when the search asked for it (`kSecReturnData`); wiped when released.
+  let secret: SecretBytes?
 
   init(
     passwordClass: PasswordClass, keychainPath: String, attributes: [String: Any], reference: AnyObject? = nil,
-    secret: [UInt8]? = nil
+    secret: SecretBytes? = nil
   ) {
     self.passwordClass = passwordClass
     self.keychainPath = keychainPath

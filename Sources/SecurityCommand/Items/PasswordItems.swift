@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeychainServices
 import SecretServiceClient
 
@@ -25,34 +26,57 @@ struct PasswordItems {
   }
 
   /// The secret of an item found before.
-  func secret(of item: ItemRecord) throws(KeychainError) -> [UInt8] {
+  func secret(of item: ItemRecord) throws(KeychainError) -> SecretBytes {
     guard var query = itemQuery(item) else { throw KeychainError(status: errSecItemNotFound) }
     query[kSecReturnData as String] = true
     var result: CFTypeRef?
     let status = SecItemCopyMatching(query as CFDictionary, &result)
     guard status == errSecSuccess else { throw KeychainError(status: status) }
-    switch result {
-    case let data as Data: return Array(data)
-    case let data as NSData: return Array(Data(referencing: data))
-    default: throw KeychainError(status: errSecInternalComponent)
-    }
+    guard let data = result as? NSData else { throw KeychainError(status: errSecInternalComponent) }
+    return Self.takeSecret(data)
+  }
+
+  /// The bytes of a secret SecItem returned, copied into wiped-on-release memory; the `NSData` (ours alone:
+  /// SecItem made it for this call) is wiped, so that no other copy is left.
+  private static func takeSecret(_ data: NSData) -> SecretBytes {
+    guard data.length > 0 else { return SecretBytes([]) }
+    let bytes = UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(mutating: data.bytes), count: data.length)
+    defer { SecretBytes.wipe(bytes) }
+    return SecretBytes(bytes)
   }
 
   /// Adds an item (SecItemAdd) with `attributes` and `secret`; returns the status.
-  func add(_ passwordClass: PasswordClass, attributes: [String: Any], secret: [UInt8]) -> OSStatus {
-    var query = attributes
-    query[kSecClass as String] = passwordClass.secClass
-    query[kSecValueData as String] = Data(secret)
-    return SecItemAdd(query as CFDictionary, nil)
+  func add(_ passwordClass: PasswordClass, attributes: [String: Any], secret: SecretBytes) -> OSStatus {
+    Self.lending(secret) { data in
+      var query = attributes
+      query[kSecClass as String] = passwordClass.secClass
+      query[kSecValueData as String] = data
+      return SecItemAdd(query as CFDictionary, nil)
+    }
   }
 
   /// Changes attributes and, when given, the secret of an item found before (SecItemUpdate); returns the status.
-  func update(_ item: ItemRecord, attributes: [String: Any], secret: [UInt8]?) -> OSStatus {
-    var changes = attributes
-    if let secret { changes[kSecValueData as String] = Data(secret) }
+  func update(_ item: ItemRecord, attributes: [String: Any], secret: SecretBytes?) -> OSStatus {
     guard let query = itemQuery(item) else { return errSecItemNotFound }
-    guard !changes.isEmpty else { return errSecSuccess }
-    return SecItemUpdate(query as CFDictionary, changes as CFDictionary)
+    guard let secret else {
+      return attributes.isEmpty ? errSecSuccess : SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
+    }
+    return Self.lending(secret) { data in
+      var changes = attributes
+      changes[kSecValueData as String] = data
+      return SecItemUpdate(query as CFDictionary, changes as CFDictionary)
+    }
+  }
+
+  /// Runs `body` with the secret's bytes as an `NSData` that borrows them (no copy, not freed by the `NSData`), so
+  /// that the only copies SecItem gets are its own. The `NSData` must not outlive the call: SecItem reads its
+  /// dictionaries during the call and keeps nothing of them.
+  private static func lending<R>(_ secret: SecretBytes, _ body: (NSData) -> R) -> R {
+    secret.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress, bytes.count > 0 else { return body(NSData()) }
+      return body(
+        NSData(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), length: bytes.count, freeWhenDone: false))
+    }
   }
 
   /// Deletes an item found before (SecItemDelete); returns the status.
@@ -85,7 +109,7 @@ struct PasswordItems {
     guard status == errSecSuccess else { throw KeychainError(status: status) }
     let elements: [Any]
     switch result {
-    case let array as NSArray: elements = array.map { $0 }
+    case let array as NSArray: elements = ReturnedSecret.elements(of: array)
     case let single?: elements = [single]
     case nil: elements = []
     }
@@ -94,13 +118,17 @@ struct PasswordItems {
     return records.filter { record in keychains.contains { $0.path == record.keychainPath } }
   }
 
-  /// An item from one result dictionary (attributes plus `v_Ref`, whose path tells the item's keychain).
+  /// An item from one result dictionary (attributes plus `v_Ref`, whose path tells the item's keychain). The secret
+  /// is taken out of SecItem's dictionary before it is read (`ReturnedSecret`: Foundation's reads would copy it) and
+  /// kept in wiped-on-release memory.
   private func record(from element: Any, _ passwordClass: PasswordClass) -> ItemRecord? {
     guard let dictionary = element as? NSDictionary else { return nil }
+    var taken = (dictionary as? NSMutableDictionary).flatMap(ReturnedSecret.take)
+    let secret = taken.map { SecretBytes(data: $0) }
+    if taken != nil { SecretBytes.wipe(&taken!) }
     var attributes: [String: Any] = [:]
     for (key, value) in dictionary { attributes[String(describing: key)] = value }
     let reference = attributes.removeValue(forKey: kSecValueRef as String).map { $0 as AnyObject }
-    let secret = AttributeBytes.of(attributes.removeValue(forKey: kSecValueData as String))
     let keychainPath = (reference as? SecKeychainItem)?.id.keychain.path ?? ""
     return ItemRecord(
       passwordClass: passwordClass, keychainPath: keychainPath, attributes: attributes, reference: reference,

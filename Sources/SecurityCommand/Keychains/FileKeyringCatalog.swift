@@ -1,3 +1,4 @@
+import GLibValues
 import KeychainServices
 
 /// `KeychainCatalog` of the keyring-file store (a Flatpak's or Snap's, or `SECRET_BACKEND=file`): its one keychain is
@@ -18,5 +19,6 @@ final class FileKeyringCatalog: KeychainCatalog {
     throw KeychainError(status: errSecUnimplemented)
   }
 
-  func unlock(_ keychain: Keychain) throws(KeychainError) {}
+  /// The password is not used: the file's key comes from its own source.
+  func unlock(_ keychain: Keychain, password: SecretBytes?) throws(KeychainError) {}
 }

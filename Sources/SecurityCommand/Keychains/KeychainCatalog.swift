@@ -1,4 +1,6 @@
+import GLibValues
 import KeychainServices
+import SecretServiceClient
 import Security
 
 /// A keychain as the commands see it: one Secret Service collection, named by its D-Bus object path, or the keyring
@@ -36,8 +38,10 @@ protocol KeychainCatalog: AnyObject {
   func defaultKeychain() throws(KeychainError) -> Keychain?
   /// Locks a collection.
   func lock(_ keychain: Keychain) throws(KeychainError)
-  /// Unlocks a collection; the Secret Service shows its own unlock prompt when it needs the password.
-  func unlock(_ keychain: Keychain) throws(KeychainError)
+  /// Unlocks a collection; the Secret Service shows its own unlock prompt when it needs the password. `password`
+  /// is the one the command line gave (`unlock-keychain -p`), lent for the call: the Secret Service takes no
+  /// password from a client and ignores it.
+  func unlock(_ keychain: Keychain, password: SecretBytes?) throws(KeychainError)
 }
 
 /// The catalog of the store the current task's SecItem calls use: the keyring file's, else the Secret Service's.

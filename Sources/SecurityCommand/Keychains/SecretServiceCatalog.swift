@@ -1,3 +1,4 @@
+import GLibValues
 import KeychainServices
 import SecretServiceClient
 
@@ -28,7 +29,8 @@ final class SecretServiceCatalog: KeychainCatalog {
     try Self.mapped { () throws(SecretServiceError) in _ = try service.lock([ObjectPath(rawValue: keychain.path)]) }
   }
 
-  func unlock(_ keychain: Keychain) throws(KeychainError) {
+  /// The provider asks for the password in its own prompt; `password` is not used.
+  func unlock(_ keychain: Keychain, password: SecretBytes?) throws(KeychainError) {
     let service = try connect()
     let path = ObjectPath(rawValue: keychain.path)
     try Self.mapped { () throws(SecretServiceError) in

@@ -1,5 +1,7 @@
 import Foundation
+import GLibValues
 import KeychainServices
+import SecretServiceClient
 
 /// macOS's item listing (`print_keychain_item_attributes` in `SecurityTool/macOS/keychain_utilities.c`), printed by
 /// find-, delete- and dump-keychain:
@@ -71,8 +73,9 @@ enum AttributeBlock {
     Row("srvr", .blob, kSecAttrServer), Row("type", .uint32, kSecAttrType),
   ]
 
-  /// The listing of one item; with `data`, followed by `data:` and the item's secret (dump-keychain -d).
-  static func render(_ item: ItemRecord, data: [UInt8]? = nil) -> [UInt8] {
+  /// The listing of one item; with `data`, followed by `data:` and the item's secret (dump-keychain -d). The
+  /// caller wipes the listing when it holds a secret; the copies made on the way are wiped here.
+  static func render(_ item: ItemRecord, data: SecretBytes? = nil) -> [UInt8] {
     var text = header(item)
     for row in rows(for: item.passwordClass) {
       text += Array("    ".utf8) + BufferFormat.uint32(row.tag) + Array("<\(row.format.rawValue)>=".utf8)
@@ -80,7 +83,13 @@ enum AttributeBlock {
       text.append(UInt8(ascii: "\n"))
     }
     if let data {
-      text += Array("data:\n".utf8) + BufferFormat.buffer(data) + [UInt8(ascii: "\n")]
+      var rendered = data.rendered(BufferFormat.buffer)
+      defer { SecretBytes.wipe(&rendered) }
+      text += Array("data:\n".utf8)
+      // Room for the rest first, so that no larger buffer is allocated (leaving the secret in the old one).
+      text.reserveCapacity(text.count + rendered.count + 1)
+      text += rendered
+      text.append(UInt8(ascii: "\n"))
     }
     return text
   }

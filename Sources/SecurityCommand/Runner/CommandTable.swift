@@ -30,7 +30,9 @@ enum CommandTable {
       CommandEntry(name: "lock-keychain", text: CommandUsage.lockKeychain, run: KeychainLockCommands.lockKeychain),
       CommandEntry(
         name: "unlock-keychain", text: CommandUsage.unlockKeychain, run: KeychainLockCommands.unlockKeychain),
-      unavailable("set-keychain-settings"), unavailable("set-keychain-password"), unavailable("show-keychain-info"),
+      unavailable("set-keychain-settings"), unavailable("set-keychain-password"),
+      CommandEntry(
+        name: "show-keychain-info", text: CommandUsage.showKeychainInfo, run: ShowKeychainInfoCommand.run),
       CommandEntry(name: "dump-keychain", text: CommandUsage.dumpKeychain, run: DumpKeychainCommand.run),
       unavailable("create-keypair"),
       CommandEntry(
@@ -53,7 +55,13 @@ enum CommandTable {
       CommandEntry(
         name: "delete-internet-password", text: CommandUsage.deleteInternetPassword,
         run: { DeletePasswordCommand.run(.internet, $0, $1) }),
-    ] + otherCommands.map(unavailable)
+    ] + otherCommands.map(unavailable) + ownCommands
+
+  /// Commands of this tool that macOS's lacks, after all of macOS's so that every macOS abbreviation keeps its
+  /// meaning.
+  private static let ownCommands = [
+    CommandEntry(name: "polkit-action", text: CommandUsage.polkitAction, run: PolkitActionCommand.run)
+  ]
 
   /// The rest of macOS's commands, in its order (certificates, keys, identities, trust settings, authorization,
   /// smart cards, …).

@@ -50,6 +50,7 @@ enum CommandUsage {
       + "    -u  Do not use the password\n" + "Use of the -p option is insecure",
     summary: "Unlock the specified keychain."
   )
+  static let showKeychainInfo = Text(usage: "[keychain]", summary: "Show the settings for keychain.")
   static let dumpKeychain = Text(
     usage:
       "[-adhir] [keychain...]\n" + "    -a  Dump access control list of items\n"
@@ -140,5 +141,14 @@ enum CommandUsage {
       + "    -s  Match \"server\" string\n" + "    -t  Match \"authenticationType\" (four-character code)\n"
       + "If no keychains are specified to search, the default search list is used.",
     summary: "Delete an internet password item."
+  )
+  /// This tool's own command (not macOS's).
+  static let polkitAction = Text(
+    usage:
+      "[-hp] [-a action-id] [-m message]\n" + "    -a  Declare this action (default: the one SecItem checks)\n"
+      + "    -m  Use \"message\" as the text of the authentication dialog\n"
+      + "    -p  Print only the path the file goes to\n"
+      + "Without -p, print the polkit .policy file that declares the user-presence action.",
+    summary: "Print the polkit action that user-presence access control checks."
   )
 }

@@ -1,4 +1,6 @@
+import GLibValues
 import KeychainServices
+import SecretServiceClient
 
 /// The `security` program (macOS: `main`, `execute_command`, `help` and `usage` in `SecurityTool/macOS/security.c`).
 ///
@@ -52,7 +54,7 @@ enum ToolRunner {
       return 1
     }
     if options.verbose {
-      context.io.error(command.name + arguments.dropFirst().map { " \"\($0)\"" }.joined() + "\n")
+      context.io.error(ArgumentEcho.line(command.name, Array(arguments.dropFirst())))
     }
     let result: CommandResult
     if command.name == "help" {
@@ -110,8 +112,11 @@ enum ToolRunner {
     var result: CommandResult = 0
     while true {
       if context.io.inputIsTerminal { context.io.error(options.prompt) }
-      guard let line = context.io.readLine() else { break }
+      guard var line = context.io.readLine() else { break }
+      // The line may hold a password (`-w pw`); its bytes are wiped once split. (The arguments are strings, which
+      // cannot be wiped.)
       let arguments = CommandLineSplitter.split(line)
+      SecretBytes.wipe(&line)
       result = execute(arguments, options, context)
       if result == -1 {
         result = 0

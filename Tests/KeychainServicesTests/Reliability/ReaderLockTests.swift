@@ -41,7 +41,7 @@ struct ReaderLockTests {
   /// Whether somebody holds the gate of `scope` exclusively (a writer waiting for the lock): a shared `flock` of
   /// our own on it is refused.
   static func gateHeldExclusively(scope: String) -> Bool {
-    guard let gate = CrossProcessLock.lockFilePaths(scope: scope)?.gate else { return false }
+    guard let gate = try? CrossProcessLock.lockFilePaths(scope: scope).gate else { return false }
     let descriptor = open(gate, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }

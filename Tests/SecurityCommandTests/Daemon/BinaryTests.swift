@@ -59,6 +59,22 @@ struct BinaryTests {
     #expect(try run(["find-generic-password", "-s", service, "-w"]).output == "piped\n")
   }
 
+  @Test(
+    "dump-keychain -d -o creates its file with mode 0600 whatever the umask",
+    arguments: ["000", "022", "077", "277"])
+  func dumpFileMode(umask: String) throws {
+    #expect(try run(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"]).status == 0)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(unique("dump")).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let dump = try ExternalCommand.run(
+      "/bin/sh", ["-c", "umask \(umask) && exec \"$0\" \"$@\"", executable, "dump-keychain", "-d", "-o", path],
+      timeout: .seconds(30))
+    #expect(dump.status == 0, "\(dump)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("data:\n\"s3cret\"\n"))
+  }
+
   @Test("interactive mode runs commands from standard input, keeping the password off the command line")
   func interactive() throws {
     let session = try run(["-i"], input: "add-generic-password -a alice -s \(service) -w \"two words\"\n")

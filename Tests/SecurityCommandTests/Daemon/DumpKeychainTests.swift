@@ -35,6 +35,26 @@ struct DumpKeychainTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8).contains("    \"svce\"<blob>=\"\(service)\"\n"))
   }
 
+  @Test("-o refuses a symbolic link planted at the path: nothing is dumped, the link's target is untouched")
+  func outputFileSymlink() throws {
+    _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"])
+    let directory = FileManager.default.temporaryDirectory
+    let target = directory.appendingPathComponent(unique("target")).path
+    let path = directory.appendingPathComponent(unique("dump")).path
+    defer {
+      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: target)
+    }
+    try "precious".write(toFile: target, atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+    let run = security(["dump-keychain", "-d", "-o", path])
+    #expect(run.status == 1)
+    #expect(run.error == "security: \(path): Too many levels of symbolic links\n")
+    #expect(run.output.isEmpty)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == target)
+  }
+
   @Test(
     "a dump of another keychain leaves the item out",
     .disabled(

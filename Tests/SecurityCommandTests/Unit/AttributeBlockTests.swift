@@ -1,5 +1,7 @@
 import Foundation
+import GLibValues
 import KeychainServices
+import SecretServiceClient
 import Testing
 
 @testable import SecurityCommand
@@ -13,7 +15,7 @@ struct AttributeBlockTests {
   private let modified = Date(timeIntervalSince1970: 1_767_409_445)  // 2026-01-03T03:04:05Z
 
   private func render(_ record: ItemRecord, data: [UInt8]? = nil) -> String {
-    String(decoding: AttributeBlock.render(record, data: data), as: UTF8.self)
+    String(decoding: AttributeBlock.render(record, data: data.map { SecretBytes($0) }), as: UTF8.self)
   }
 
   @Test("a generic password lists every attribute of its class in tag order")

@@ -72,9 +72,10 @@ struct PasswordFieldsTests {
 
   @Test("-X takes hex digits of either case; an odd count gets a leading zero")
   func hexPassword() {
-    #expect(AddPasswordCommand.hexBytes("00fFa1") == [0x00, 0xFF, 0xA1])
-    #expect(AddPasswordCommand.hexBytes("abc") == [0x0A, 0xBC])
-    #expect(AddPasswordCommand.hexBytes("") == [])
+    #expect(AddPasswordCommand.hexBytes("00fFa1")?.copyData() == Data([0x00, 0xFF, 0xA1]))
+    #expect(AddPasswordCommand.hexBytes("abc")?.copyData() == Data([0x0A, 0xBC]))
+    #expect(AddPasswordCommand.hexBytes("")?.copyData() == Data())
     #expect(AddPasswordCommand.hexBytes("zz") == nil)
+    #expect(AddPasswordCommand.hexBytes("0g") == nil)
   }
 }

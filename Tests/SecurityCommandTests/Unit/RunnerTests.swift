@@ -147,6 +147,45 @@ struct RunnerTests {
     #expect(security(["-v", "help", "dump"]).error == "help \"dump\"\n")
   }
 
+  // Each command line fails before a keychain is touched (no account and service, an empty keychain name, or an
+  // unimplemented command), after the echo.
+  @Test(
+    "-v redacts the value of every option that takes a secret",
+    arguments: [
+      (["add-generic-password", "-w", "s3cret"], "add-generic-password \"-w\" \"<redacted>\"\n"),
+      (["add-generic-password", "-p", "s3cret"], "add-generic-password \"-p\" \"<redacted>\"\n"),
+      (["add-generic-password", "-X", "733363726574"], "add-generic-password \"-X\" \"<redacted>\"\n"),
+      (["add-generic-password", "-aalice", "-ws3cret"], "add-generic-password \"-aalice\" \"-w<redacted>\"\n"),
+      (["add-generic-password", "-Uws3cret"], "add-generic-password \"-Uw<redacted>\"\n"),
+      (["add-generic-password", "-w", "-U"], "add-generic-password \"-w\" \"<redacted>\"\n"),
+      (["add-internet-password", "-w", "s3cret"], "add-internet-password \"-w\" \"<redacted>\"\n"),
+      (["add-internet-password", "-X", "733363726574"], "add-internet-password \"-X\" \"<redacted>\"\n"),
+      (["unlock-keychain", "-p", "s3cret", ""], "unlock-keychain \"-p\" \"<redacted>\" \"\"\n"),
+      (["create-keychain", "-p", "s3cret", "k"], "create-keychain \"-p\" \"<redacted>\" \"k\"\n"),
+      (
+        ["set-keychain-password", "-o", "s3cret", "-p", "s3cret", "k"],
+        "set-keychain-password \"-o\" \"<redacted>\" \"-p\" \"<redacted>\" \"k\"\n"
+      ),
+      (["import", "f.p12", "-P", "s3cret"], "import \"f.p12\" \"-P\" \"<redacted>\"\n"),
+      (["export", "-P", "s3cret"], "export \"-P\" \"<redacted>\"\n"),
+      (["set-key-partition-list", "-k", "s3cret"], "set-key-partition-list \"-k\" \"<redacted>\"\n"),
+      (["cms", "-D", "-p", "s3cret"], "cms \"-D\" \"-p\" \"<redacted>\"\n"),
+    ])
+  func verboseRedactsSecrets(arguments: [String], echo: String) {
+    let run = security(["-v"] + arguments)
+    #expect(run.error.hasPrefix(echo), "\(run)")
+  }
+
+  @Test("-v echoes the values of options that hold no secret as given")
+  func verboseKeepsOtherValues() {
+    // For add-internet-password, -p is the path.
+    let run = security(["-v", "add-internet-password", "-a", "alice", "-p", "/path", "-w", "s3cret", "one", "two"])
+    #expect(
+      run.error.hasPrefix(
+        "add-internet-password \"-a\" \"alice\" \"-p\" \"/path\" \"-w\" \"<redacted>\" \"one\" \"two\"\n"))
+    #expect(!run.error.contains("s3cret"))
+  }
+
   @Test("interactive mode runs each line and reports failing ones")
   func interactiveMode() {
     let run = security(["-i"], input: ["help lock-keychain", "frobnicate"])

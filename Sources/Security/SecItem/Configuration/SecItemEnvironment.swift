@@ -28,6 +28,12 @@ package struct SecItemEnvironment: Sendable {
   /// Called between the writes of an identity add that stores both parts: its private key is written (marked
   /// pending), its certificate not yet. Tests kill the daemon there.
   package var betweenIdentityWrites: (@Sendable () -> Void)?
+  /// Enforce (or not) access control instead of what `AccessControlSettings` says.
+  package var accessControlEnforcement: AccessControlEnforcement?
+  /// Check user presence with this polkit action instead of `AccessControlSettings.userPresenceAction`'s.
+  package var userPresenceAction: String?
+  /// Reach polkit on this bus instead of the system bus.
+  package var systemBusAddress: String?
 
   package init() {}
 

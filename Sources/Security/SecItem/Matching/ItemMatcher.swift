@@ -3,10 +3,12 @@ import Foundation
 /// Decides in Swift whether a stored item matches a query: the Secret Service only compares attribute strings
 /// exactly, so class, access-group scope, synchronizable, label, dates, default values of primary-key attributes,
 /// the type of blob values, case/diacritic/width-insensitive comparison and `kSecMatchHostOrSubdomainOfHost` are
-/// checked here.
+/// checked here, and, under `kSecUseAuthenticationUISkip` in a search returning data, that the item's access control
+/// needs no authentication.
 enum ItemMatcher {
   static func matches(_ item: StoredItem, _ query: ItemQuery, scope: AccessScope) -> Bool {
     guard item.itemClass.code == query.itemClass.code, scope.admits(item) else { return false }
+    if query.leavesOutConstrainedItems && AccessRequirement.of(item) != .none { return false }
     if let wanted = query.attributes[RawKey.synchronizable], !query.synchronizableAny {
       guard wanted == .boolean(item.isSynchronizable) else { return false }
     } else if query.filtersSynchronizableByDefault, item.isSynchronizable {

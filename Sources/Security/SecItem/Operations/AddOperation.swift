@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// SecItemAdd: fills in Apple's defaults, refuses a second item with the same primary key, creates the item in the
@@ -32,7 +33,7 @@ enum AddOperation {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
     }
     return ResultBuilder.result(
-      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [id: addition.secret])
+      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [id: SecretBytes(data: addition.secret)])
   }
 
   /// One item to add, made ready before the write lock is taken: its query, the attributes and label it is stored

@@ -10,10 +10,10 @@ import SecretServiceClient
 /// Prompts (unlocking) happen without the lock. Only the properties the result and the query need are read: a query returning data,
 /// password or certificate references, or nothing reads each candidate's attributes alone (`Properties.Get`); one
 /// returning attributes, key references or persistent references (which carry the creation time) reads them all
-/// (`GetAll`).
+/// (`GetAll`). The data of items whose access control has constraints passes `AccessControlGate`.
 enum CopyMatchingOperation {
   static func run(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
-    let query = try QueryParser.parse(dictionary, for: .copyMatching)
+    var query = try QueryParser.parse(dictionary, for: .copyMatching)
     let store = try KeychainStore.current()
     let returnTypes = wantsResult ? query.returnTypes : []
     // Returned attributes, and key references (a `SecKey` carries the item's attributes), need every property;
@@ -22,17 +22,21 @@ enum CopyMatchingOperation {
       returnTypes.contains(.attributes) || (returnTypes.contains(.reference) && query.itemClass.material == .key)
     var properties: ItemPropertySet = complete ? .all : .attributes
     if returnTypes.contains(.persistentReference) { properties.insert(.created) }
-    let request = ItemFinder.Request(
-      query: query, scope: AccessScope.of(query, writing: false, groups: store.groups), properties: properties,
-      secrets: returnTypes.contains(.data), limit: query.limit.maximum)
-    return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
-      context throws(SecItemError) in try read(request, returnTypes: returnTypes, context)
+    return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {
+      gate throws(SecItemError) in
+      query.leavesOutConstrainedItems = gate.leavesOutConstrainedItems(readingData: returnTypes.contains(.data))
+      let request = ItemFinder.Request(
+        query: query, scope: AccessScope.of(query, writing: false, groups: store.groups), properties: properties,
+        secrets: returnTypes.contains(.data), limit: query.limit.maximum)
+      return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
+        context throws(SecItemError) in try read(request, returnTypes: returnTypes, context, gate)
+      }
     }
   }
 
   /// One read under the lock: matches with their secrets, then the result.
   private static func read(
-    _ request: ItemFinder.Request, returnTypes: ReturnTypes, _ context: LockedPass.Context
+    _ request: ItemFinder.Request, returnTypes: ReturnTypes, _ context: LockedPass.Context, _ gate: AccessControlGate
   ) throws(SecItemError) -> LockedPass.Step<AnyObject?> {
     let found: ItemFinder.Found
     do {
@@ -48,14 +52,15 @@ enum CopyMatchingOperation {
       // lock states, so that `.skip` leaves it out.
       var complete = request
       complete.properties = .all
-      return try read(complete, returnTypes: returnTypes, context)
+      return try read(complete, returnTypes: returnTypes, context, gate)
     }
     let items = Array(found.items.prefix(request.limit ?? .max))
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
     guard !returnTypes.isEmpty else { return .done(nil) }
-    let secrets = found.secrets.mapValues { $0.copyData() }
+    if returnTypes.contains(.data) { try gate.admit(items) }
+    // The secrets stay in their wiped-on-release buffers; the result copies each once, into the caller's `CFData`.
     let result = ResultBuilder.result(
-      for: items, returnTypes: returnTypes, asArray: request.query.limit.returnsArray, secrets: secrets)
+      for: items, returnTypes: returnTypes, asArray: request.query.limit.returnsArray, secrets: found.secrets)
     if result == nil || (result as? NSArray)?.count == 0 {
       throw SecItemError(errSecItemNotFound, "the matching items vanished")
     }

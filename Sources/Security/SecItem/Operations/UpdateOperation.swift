@@ -15,7 +15,8 @@ import SecretServiceClient
 /// Round trips for a new secret of one item: `SearchItems` (this package's items of the access group), one
 /// `Properties.Get` of its attributes (`GetAll` when the update sets the label or the query filters on the label or
 /// dates), `SetSecret`. Prompts never run under the lock: when targets are locked and the policy allows UI, the lock
-/// is released, the prompt runs, and the update starts over.
+/// is released, the prompt runs, and the update starts over. Targets whose access control has constraints need the
+/// user's authentication first, whatever changes (`AccessControlGate`), asked for without the lock too.
 enum UpdateOperation {
   /// The change of one item.
   struct Plan {
@@ -26,7 +27,11 @@ enum UpdateOperation {
     let updated: StoredItem
   }
 
-  static func run(_ queryDictionary: NSDictionary, _ attributesDictionary: NSDictionary) throws(SecItemError) {
+  /// - Parameter gate: The gate of a caller that runs several updates as one call (identities); nil for a gate of
+  ///   the update's own.
+  static func run(
+    _ queryDictionary: NSDictionary, _ attributesDictionary: NSDictionary, gate: AccessControlGate? = nil
+  ) throws(SecItemError) {
     let query = try QueryParser.parse(queryDictionary, for: .update)
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
     let store = try KeychainStore.current()
@@ -35,15 +40,21 @@ enum UpdateOperation {
     let targets = ItemFinder.Request(
       query: query, scope: AccessScope.of(query, writing: true, groups: store.groups),
       properties: changesLabel ? [.attributes, .label] : .attributes, ordered: false)
-    // Prompts (unlocking) happen without the write lock: the update starts over after one.
-    try LockedPass.run(store: store, policy: query.authenticationUI, mode: .exclusive) {
-      context throws(SecItemError) -> LockedPass.Step<Void> in
-      switch try context.attempt(targets) {
-      case .needsUnlock(let locked): return .needsUnlock(locked)
-      case .done(let found): try apply(update, to: found.items, query: query, finder: context.finder, store: store)
+    // Prompts (unlocking, authenticating) happen without the write lock: the update starts over after one.
+    let body = { (gate: AccessControlGate) throws(SecItemError) -> Void in
+      try LockedPass.run(store: store, policy: query.authenticationUI, mode: .exclusive) {
+        context throws(SecItemError) -> LockedPass.Step<Void> in
+        switch try context.attempt(targets) {
+        case .needsUnlock(let locked): return .needsUnlock(locked)
+        case .done(let found):
+          try gate.admit(found.items)
+          try apply(update, to: found.items, query: query, finder: context.finder, store: store)
+        }
+        return .done(())
       }
-      return .done(())
     }
+    if let gate { return try body(gate) }
+    try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout, body)
   }
 
   /// Checks every target's change, then writes them (under the write lock).

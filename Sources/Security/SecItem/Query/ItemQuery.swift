@@ -113,6 +113,9 @@ struct ItemQuery: Sendable {
   var itemList: [ItemLocator]?
   var returnTypes: ReturnTypes = []
   var authenticationUI: AuthenticationUI = .allow
+  /// Items whose access control needs an authentication do not match (`kSecUseAuthenticationUISkip` in a search
+  /// that returns data: `AccessControlGate.leavesOutConstrainedItems`).
+  var leavesOutConstrainedItems = false
   /// `kSecValueData` (SecItemAdd); for keys and certificates the material derived from `kSecValueRef` or checked
   /// from `kSecValueData` (external representation / DER).
   var secret: Data?

@@ -131,7 +131,12 @@ extension QueryParser {
       guard let refuse = value.lenientBoolean else { throw .param("kSecUseNoAuthenticationUI must be a boolean") }
       if refuse && query.authenticationUI == .allow { query.authenticationUI = .fail }
     case RawKey.useOperationPrompt:
+      // Type-checked only: polkit shows its action's own message (docs/access-control.md).
       guard case .string = value else { throw .param("kSecUseOperationPrompt must be a string") }
+    case RawKey.useAuthenticationContext:
+      // Accepted and not used: there is no LocalAuthentication here, so no LAContext to type-check or to carry an
+      // authentication from one call to the next; each call that needs the user asks again (AccessControlGate).
+      break
     case RawKey.useUserIndependentKeychain:
       guard value.lenientBoolean != nil else { throw .param("\(key) must be a boolean") }
     case RawKey.useItemList:

@@ -175,7 +175,16 @@ enum QueryParser {
       attributes[RawKey.accessControl] = nil
       return
     }
+    try checkNotSynchronizable(attributes)
     attributes[RawKey.accessible] = .string(protection)
+  }
+
+  /// `errSecParam` for an access control with `kSecAttrSynchronizable` true in the same SecItemAdd dictionary or
+  /// SecItemUpdate `attributesToUpdate`: Apple's `SecItemAuthDoQuery` refuses them ("item with
+  /// kSecAttrAccessControl is not synchronizable").
+  static func checkNotSynchronizable(_ attributes: [String: AttributeValue]) throws(SecItemError) {
+    guard attributes[RawKey.accessControl] != nil, attributes[RawKey.synchronizable] == .boolean(true) else { return }
+    throw .param("an item with kSecAttrAccessControl is not synchronizable")
   }
 
   /// An item named by a reference or a persistent reference.

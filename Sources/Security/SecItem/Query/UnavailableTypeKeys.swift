@@ -6,7 +6,9 @@
 /// | `kSecMatchPolicy` | `SecPolicy` | `SecItem.m`: `CFGetTypeID(policy) == SecPolicyGetTypeID()`, else `errSecParam` |
 /// | `kSecAttrAccess` | `SecAccess` (macOS) | `SecItem.cpp`: `_ValidateDictionaryEntry(…, SecAccessGetTypeID())` |
 /// | `kSecUseKeychain` | `SecKeychain` (macOS) | `SecItem.cpp`: `_ValidateDictionaryEntry(…, SecKeychainGetTypeID())` |
-/// | `kSecUseAuthenticationContext` | `LAContext` | `SecItem.m` asks the value for its `externalizedContext` |
+///
+/// (`kSecUseAuthenticationContext`, whose type is `LAContext`, is accepted with any value instead: it can only ask
+/// for fewer prompts, so a value that is not used costs no protection; `QueryParser.applyUse`.)
 ///
 /// When one of these types is added (`SecPolicy`, with trust evaluation), its key moves to the parser proper.
 enum UnavailableTypeKeys {
@@ -15,7 +17,6 @@ enum UnavailableTypeKeys {
     RawKey.matchPolicy: "SecPolicy",
     RawKey.access: "SecAccess",
     RawKey.useKeychain: "SecKeychain",
-    RawKey.useAuthenticationContext: "LAContext",
   ]
 
   /// `errSecParam` for a key of the table (whatever its value); nil for other keys.

@@ -45,6 +45,7 @@ enum UpdateParser {
     if let accessible = update.attributes[RawKey.accessible], accessible != .string(protection) {
       throw .param("conflicting kSecAttrAccessible and kSecAttrAccessControl")
     }
+    try QueryParser.checkNotSynchronizable(update.attributes)
     update.attributes[RawKey.accessible] = .string(protection)
     return update
   }

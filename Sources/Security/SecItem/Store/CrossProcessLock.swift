@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -18,9 +17,9 @@ import Synchronization
 ///   never see half of an update (the attributes of one update with the secret of another). Readers do not exclude
 ///   each other.
 ///
-/// It is a `flock` on `$XDG_RUNTIME_DIR/swift-keychain-linux/secitem-<bus>.lock` (fallback: a directory
-/// `swift-keychain-linux-<uid>` in `/tmp`, created 0700 and used only when owned by the user and not a symlink), one
-/// file per Secret Service bus address. `flock` excludes across processes and across threads of one process (each
+/// It is a `flock` on `secitem-<bus>.lock` in the user's private lock directory (`LockDirectory`:
+/// `$XDG_RUNTIME_DIR/swift-keychain-linux`, else `~/.cache/swift-keychain-linux`), one file per Secret Service bus
+/// address. `flock` excludes across processes and across threads of one process (each
 /// call opens its own file description). Both pass through `secitem-<bus>.gate` to enter: a writer holds the gate
 /// exclusively while it waits for the lock, a reader holds it shared while it waits. Writers queue for the gate in
 /// the order they arrived (`WritersQueue`), so none is passed by writers that came later. So a waiting writer stops new
@@ -29,10 +28,10 @@ import Synchronization
 /// queued during a write enter before the next writer does: readers and writers take turns.
 ///
 /// It covers every reader and writer that uses this package as the same user on the same machine; other Secret
-/// Service clients (secret-tool, Python keyring, …) do not take it. When no safe directory exists, only threads of
-/// this process are serialised (readers then exclude each other too). Waiting is bounded: past the deadline the call
-/// fails with `errSecNotAvailable`. The lock is not reentrant: code holding it must not call a function that takes
-/// it.
+/// Service clients (secret-tool, Python keyring, …) do not take it. It is never weakened in silence: when no safe
+/// directory exists (`LockDirectory`) or its files cannot be opened, the call fails with that status
+/// (`errSecWrPerm`, `errSecIO`) and nothing is read or written. Waiting is bounded: past the deadline the call fails
+/// with `errSecNotAvailable`. The lock is not reentrant: code holding it must not call a function that takes it.
 enum CrossProcessLock {
   /// How the lock is held.
   enum Mode: Sendable {
@@ -42,36 +41,28 @@ enum CrossProcessLock {
     case shared
   }
 
-  /// Fallback serialisation of this process when no lock file can be used.
-  private static let processLock = Mutex(())
-
   /// Runs `body` holding the lock for `scope` (the bus address) in `mode`, waiting at most `timeout`.
   static func withLock<R>(
     scope: String, timeout: Duration, mode: Mode = .exclusive, _ body: () throws(SecItemError) -> R
   ) throws(SecItemError) -> R {
-    guard let paths = lockFilePaths(scope: scope) else {
-      return try processLock.withLock { _ throws(SecItemError) -> R in try body() }
-    }
-    let lock = open(paths.lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard lock >= 0 else {
-      return try processLock.withLock { _ throws(SecItemError) -> R in try body() }
-    }
+    let paths = try lockFilePaths(scope: scope)
+    let lock = try openLockFile(paths.lock)
     defer { close(lock) }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     // Writers wait their turn in line first (arrival order), then the first in line takes the gate.
     let place = mode == .exclusive ? try WritersQueue.enter(base: paths.base, until: deadline) : nil
     defer { place?.leave() }
-    let gate = open(paths.gate, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    defer { if gate >= 0 { close(gate) } }
+    let gate = try openLockFile(paths.gate)
+    defer { close(gate) }
     let operation = mode == .exclusive ? LOCK_EX : LOCK_SH
-    if gate >= 0 { try acquire(gate, operation, until: deadline) }
+    try acquire(gate, operation, until: deadline)
     do {
       try acquire(lock, operation, until: deadline)
     } catch {
-      if gate >= 0 { flock(gate, LOCK_UN) }
+      flock(gate, LOCK_UN)
       throw error
     }
-    if gate >= 0 { flock(gate, LOCK_UN) }
+    flock(gate, LOCK_UN)
     defer { flock(lock, LOCK_UN) }
     return try body()
   }
@@ -81,14 +72,11 @@ enum CrossProcessLock {
   /// not one each (the calls after the first find the keyring unlocked and unlock without a prompt). It is an
   /// exclusive `flock` on `secitem-<bus>.unlock` next to the lock file, independent of the reader/writer lock (which
   /// is never held during a prompt). Waiting is bounded by `timeout`: past it, `errSecUserCanceled` (the prompt
-  /// another caller shows was not answered in time). Without a safe directory `body` runs at once (the threads of
-  /// one process still unlock one at a time in `SecretServiceConnection.unlock`).
+  /// another caller shows was not answered in time). Without a safe directory, the directory's status.
   static func withUnlockTurn<R>(
     scope: String, timeout: Duration, _ body: () throws(SecItemError) -> R
   ) throws(SecItemError) -> R {
-    guard let path = lockFilePaths(scope: scope)?.unlock else { return try body() }
-    let turn = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard turn >= 0 else { return try body() }
+    let turn = try openLockFile(try lockFilePaths(scope: scope).unlock)
     defer { close(turn) }
     do {
       // A prompt lasts seconds: polling every 20 ms at most costs nothing noticeable.
@@ -121,50 +109,24 @@ enum CrossProcessLock {
   }
 
   /// The lock file, the gate file and the unlock-turn file for a bus, and the prefix they share (the writers' line,
-  /// `WritersQueue`, adds its files to it), or nil when no safe directory exists.
-  static func lockFilePaths(scope: String) -> (lock: String, gate: String, unlock: String, base: String)? {
-    guard let directory = lockDirectory() else { return nil }
-    let base = directory + "/secitem-" + fnv1a(scope)
+  /// `WritersQueue`, adds its files to it); the status of `LockDirectory` when no safe directory exists.
+  static func lockFilePaths(scope: String) throws(SecItemError) -> (
+    lock: String, gate: String, unlock: String, base: String
+  ) {
+    let base = try LockDirectory.current() + "/secitem-" + fnv1a(scope)
     return (base + ".lock", base + ".gate", base + ".unlock", base)
   }
 
-  /// The directory checked last (its path and the `XDG_RUNTIME_DIR` it was derived from), so that a call does not
-  /// read the environment dictionary and check the directory again each time; checked again when either changed.
-  private static let checkedDirectory = Mutex<(runtime: String?, directory: String)?>(nil)
-
-  private static func lockDirectory() -> String? {
-    let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
-    if let checked = checkedDirectory.withLock({ $0 }), checked.runtime == runtime,
-      isPrivateDirectory(checked.directory, strict: true)
-    {
-      return checked.directory
+  /// Opens (making it if needed, 0600, never through a symbolic link) one of the lock's files; a failure is a status,
+  /// never a lock quietly left out.
+  static func openLockFile(_ path: String) throws(SecItemError) -> Int32 {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else {
+      let code = errno
+      let status = code == EACCES || code == EPERM || code == EROFS ? errSecWrPerm : errSecIO
+      throw SecItemError(status, "cannot open the keychain lock file \(path): \(String(cString: strerror(code)))")
     }
-    let directory = findLockDirectory(runtime: runtime)
-    if let directory { checkedDirectory.withLock { $0 = (runtime, directory) } }
-    return directory
-  }
-
-  private static func findLockDirectory(runtime: String?) -> String? {
-    if let runtime, !runtime.isEmpty, isPrivateDirectory(runtime, strict: false) {
-      let directory = runtime + "/swift-keychain-linux"
-      if ensurePrivateDirectory(directory) { return directory }
-    }
-    let directory = "/tmp/swift-keychain-linux-\(getuid())"
-    return ensurePrivateDirectory(directory) ? directory : nil
-  }
-
-  /// Creates `path` with mode 0700 if needed; true when it is a directory owned by the user, not a symlink, and
-  /// not accessible to others.
-  private static func ensurePrivateDirectory(_ path: String) -> Bool {
-    if mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
-    return isPrivateDirectory(path, strict: true)
-  }
-
-  private static func isPrivateDirectory(_ path: String, strict: Bool) -> Bool {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return false }
-    guard (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else { return false }
-    return !strict || (info.st_mode & 0o077) == 0
+    return descriptor
   }
 
   /// A short stable hash of the bus address for the file name.

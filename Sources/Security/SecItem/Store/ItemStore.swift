@@ -66,8 +66,8 @@ extension ItemStore {
     return items.compactMap { id in read[id].flatMap { StoredItem(id: id, $0) } }
   }
 
-  /// The secrets of many items, copied out as `Data` for the caller's result.
-  func secrets(_ items: [ItemID]) throws(SecItemError) -> [ItemID: Data] {
-    try read(items, [], secrets: true).secrets.mapValues { $0.copyData() }
+  /// The secrets of many items, in their wiped-on-release buffers.
+  func secrets(_ items: [ItemID]) throws(SecItemError) -> [ItemID: SecretBytes] {
+    try read(items, [], secrets: true).secrets
   }
 }

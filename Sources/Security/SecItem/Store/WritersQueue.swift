@@ -47,8 +47,10 @@ enum WritersQueue {
   static func placePath(base: String, ticket: UInt64) -> String { base + ".w" + String(ticket) }
 
   /// Takes a ticket and waits until the writer before it has left, at most until `deadline` (then
-  /// `errSecNotAvailable`, having left the line). nil when the files cannot be used (the caller then waits for the
-  /// gate without a line).
+  /// `errSecNotAvailable`, having left the line). Files that cannot be opened or written are a status
+  /// (`CrossProcessLock.openLockFile`). nil only when the place the ticket names is held already (the counter was
+  /// reset under a writer, say the file was deleted): the caller then waits for the gate without a line, which
+  /// costs the order of arrival, never the exclusion.
   static func enter(base: String, until deadline: ContinuousClock.Instant) throws(SecItemError) -> Place? {
     guard let (place, ticket) = try takeTicket(base: base, until: deadline) else { return nil }
     guard ticket > 0 else { return place }
@@ -66,17 +68,18 @@ enum WritersQueue {
   private static func takeTicket(
     base: String, until deadline: ContinuousClock.Instant
   ) throws(SecItemError) -> (Place, UInt64)? {
-    let counter = open(counterPath(base: base), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard counter >= 0 else { return nil }
+    let counter = try CrossProcessLock.openLockFile(counterPath(base: base))
     defer { close(counter) }
     try CrossProcessLock.acquire(counter, LOCK_EX, until: deadline)
     defer { flock(counter, LOCK_UN) }
     let ticket = nextTicket(counter)
     var next = (ticket &+ 1).littleEndian
-    guard withUnsafeBytes(of: &next, { pwrite(counter, $0.baseAddress, 8, 0) }) == 8 else { return nil }
+    guard withUnsafeBytes(of: &next, { pwrite(counter, $0.baseAddress, 8, 0) }) == 8 else {
+      throw SecItemError(
+        errSecIO, "cannot write the keychain lock's ticket counter: \(String(cString: strerror(errno)))")
+    }
     let path = placePath(base: base, ticket: ticket)
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else { return nil }
+    let descriptor = try CrossProcessLock.openLockFile(path)
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
       return nil

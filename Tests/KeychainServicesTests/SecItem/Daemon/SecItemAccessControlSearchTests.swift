@@ -12,8 +12,9 @@ struct SecItemAccessControlSearchTests {
     try #require(SecAccessControlCreateWithFlags(nil, protection, flags, nil))
   }
 
+  /// An item whose access control has no constraint (a protection class only), so that updates need no user.
   func addItem() throws {
-    let stored = try control(kSecAttrAccessibleWhenUnlocked, .userPresence)
+    let stored = try control(kSecAttrAccessibleWhenUnlocked, [])
     #expect(
       add(merged(genericPassword(service: service, account: "a"), [kSecAttrAccessControl as String: stored]))
         == errSecSuccess)
@@ -24,7 +25,7 @@ struct SecItemAccessControlSearchTests {
     try addItem()
     let query = merged(
       genericPassword(service: service),
-      [kSecAttrAccessControl as String: try control(kSecAttrAccessibleWhenUnlocked, [])])
+      [kSecAttrAccessControl as String: try control(kSecAttrAccessibleWhenUnlocked, .userPresence)])
     #expect(matchCount(query) == .found(1))
   }
 

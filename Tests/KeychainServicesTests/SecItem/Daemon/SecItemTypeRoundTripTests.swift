@@ -83,11 +83,22 @@ struct SecItemTypeRoundTripTests {
       given[kSecAttrAccessible as String] as? String == kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly as String)
   }
 
-  @Test("an access control comes back as an equal SecAccessControl")
+  @Test("a user-presence access control comes back as an equal SecAccessControl, its attributes without authentication")
   func accessControl() throws {
     let control = try #require(SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil))
     let found = try roundTrip([kSecAttrAccessControl as String: control])
     #expect(found[kSecAttrAccessControl as String] as? SecAccessControl == control)
+  }
+
+  @Test("the data of an item with a user-presence access control is not read back without authentication")
+  func accessControlGatesData() throws {
+    let control = try #require(SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil))
+    let query = genericPassword(service: service, account: unique("acct"))
+    #expect(
+      add(merged(query, [kSecAttrAccessControl as String: control, kSecValueData as String: Data(utf8: "pw")]))
+        == errSecSuccess)
+    let read = merged(query, [kSecUseAuthenticationUI as String: kSecUseAuthenticationUIFail])
+    #expect(secret(read).status == errSecInteractionNotAllowed)
   }
 
   @Test("internet attributes come back in Apple's types")

@@ -3,7 +3,8 @@ import Security
 import Testing
 
 /// Keys whose value must be of an Apple type this package does not define (`SecPolicy`, `SecAccess`,
-/// `SecKeychain`, `LAContext`): no value has the right type, so every value is errSecParam and nothing is written.
+/// `SecKeychain`): no value has the right type, so every value is errSecParam and nothing is written.
+/// (`kSecUseAuthenticationContext`, an `LAContext` on Apple platforms, is accepted instead: `AccessControlGateTests`.)
 @Suite("Keys taking Apple types that do not exist here are errSecParam")
 struct SecItemUnavailableTypeTests {
   let service = unique("unavail")
@@ -47,13 +48,6 @@ struct SecItemUnavailableTypeTests {
       SecItemDelete(merged(genericPassword(service: service), [kSecUseKeychain as String: "login"]) as CFDictionary)
         == errSecParam)
     #expect(matchCount(genericPassword(service: service)) == .found(1))
-  }
-
-  @Test("kSecUseAuthenticationContext is errSecParam")
-  func authenticationContext() {
-    addItem()
-    let query = merged(genericPassword(service: service), [kSecUseAuthenticationContext as String: NSObject()])
-    #expect(copyMatching(query).status == errSecParam)
   }
 
   @Test("kSecMatchPolicy is errSecParam with a password class")

@@ -64,13 +64,24 @@ struct SecItemMatchKeyParserTests {
     #expect(status([kSecClass as String: genp, kSecMatchIssuers as String: [name]], .delete) == errSecParam)
   }
 
-  @Test("keys taking SecPolicy, SecAccess, SecKeychain or LAContext are errSecParam whatever the value")
+  @Test("keys taking SecPolicy, SecAccess or SecKeychain are errSecParam whatever the value")
   func unavailableTypes() {
-    let keys: [CFString] = [kSecMatchPolicy, kSecAttrAccess, kSecUseKeychain, kSecUseAuthenticationContext]
+    let keys: [CFString] = [kSecMatchPolicy, kSecAttrAccess, kSecUseKeychain]
     let values: [Any] = ["x", 1, true, Data(), NSNull(), NSObject()]
     for key in keys {
       for value in values {
         #expect(status([kSecClass as String: genp, key as String: value]) == errSecParam, "\(key) \(value)")
+      }
+    }
+  }
+
+  @Test("kSecUseAuthenticationContext is accepted whatever the value, in every function (there is no LAContext)")
+  func authenticationContext() {
+    for value: Any in ["x", 1, Data(), NSObject()] {
+      for operation in [SecItemOperation.add, .copyMatching, .update, .delete] {
+        #expect(
+          status([kSecClass as String: genp, kSecUseAuthenticationContext as String: value], operation) == errSecSuccess
+        )
       }
     }
   }

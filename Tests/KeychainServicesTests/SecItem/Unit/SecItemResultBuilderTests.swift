@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 import Testing
 
@@ -19,7 +20,8 @@ struct SecItemResultBuilderTests {
   private let secret = Data("pw".utf8)
 
   private func build(_ types: ReturnTypes, array: Bool = false) -> AnyObject? {
-    ResultBuilder.result(for: [item], returnTypes: types, asArray: array, secrets: [item.id: secret])
+    ResultBuilder.result(
+      for: [item], returnTypes: types, asArray: array, secrets: [item.id: SecretBytes(data: secret)])
   }
 
   @Test("data alone is the bare secret")

@@ -1,0 +1,13 @@
+import KeyringTestSupport
+import SecretServiceClient
+import Testing
+
+/// The algorithm of the session a connection opened, as each provider gives it.
+@Suite("the session algorithm")
+struct SessionAlgorithmTests {
+  @Test("GNOME Keyring and KeePassXC give an encrypted session, KWallet a plain one (the bridge's choice)")
+  func perProvider() throws {
+    let expected: SessionAlgorithm = KeyringBackend.isKWallet ? .plain : .dhIetf1024Sha256Aes128CbcPkcs7
+    #expect(try TestKeyring.connection().sessionAlgorithm() == expected)
+  }
+}
