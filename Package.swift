@@ -31,16 +31,29 @@ let package = Package(
       dependencies: ["CLibSecret"]
     ),
     // Layer 2: the only Swift code that touches C. `package` access only.
+    // The owners of GLib values (variants, C string arrays) and of secret bytes wiped on release, shared by the two
+    // modules below.
+    .target(
+      name: "GLibValues",
+      dependencies: ["CLibSecret", "CLibSecretShims"]
+    ),
+    // The Secret Service over D-Bus, through libsecret.
     .target(
       name: "SecretServiceClient",
-      dependencies: ["CLibSecret", "CLibSecretShims"]
+      dependencies: ["CLibSecret", "CLibSecretShims", "GLibValues"]
+    ),
+    // libsecret's keyring file (the file keyring of a Flatpak or Snap, and of keychain files): its bytes, read and
+    // written with GLib's GVariant. Nothing of the Secret Service.
+    .target(
+      name: "KeyringFileFormat",
+      dependencies: ["CLibSecret", "CLibSecretShims", "GLibValues"]
     ),
     // Layer 3: Apple's Security names and nothing more (`import Security` builds Apple-platform code unchanged):
     // the CF type names, constants and status codes, the four SecItem functions, SecKey, SecCertificate, SecIdentity.
     .target(
       name: "Security",
       dependencies: [
-        "SecretServiceClient",
+        "SecretServiceClient", "KeyringFileFormat", "GLibValues",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
@@ -61,6 +74,8 @@ let package = Package(
         // keychain agent it runs as, and wiped password buffers (`SecretBytes`).
         "Security",
         "SecretServiceClient",
+        // SecretBytes: passwords and secrets held for one call, wiped on release.
+        "GLibValues",
       ]
     ),
     // Fixtures for tests: private buses and throwaway keyrings started through the scripts in dbus/.
@@ -70,12 +85,12 @@ let package = Package(
     ),
     .testTarget(
       name: "SecretServiceClientTests",
-      dependencies: ["SecretServiceClient", "KeyringTestSupport"]
+      dependencies: ["SecretServiceClient", "GLibValues", "KeyringTestSupport"]
     ),
     .testTarget(
       name: "KeychainServicesTests",
       dependencies: [
-        "KeychainServices", "Security", "SecretServiceClient", "KeyringTestSupport",
+        "KeychainServices", "Security", "SecretServiceClient", "KeyringFileFormat", "GLibValues", "KeyringTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
@@ -87,7 +102,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SecurityCommandTests",
-      dependencies: ["SecurityCommand", "Security", "SecretServiceClient", "KeyringTestSupport"]
+      dependencies: ["SecurityCommand", "Security", "SecretServiceClient", "GLibValues", "KeyringTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

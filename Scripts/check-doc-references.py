@@ -40,7 +40,7 @@ FOREIGN = set(
   AutoSaveAfterEveryChange AutoSaveOnExit ModificationDate PersistentRef
   ClearTests SharedCredentialTests KeychainTests WeakStorage Base32
   StartsWith EndsWith WholeString EmailAddressIfPresent CSSM_CERT_X_509v3 DiacriticInsensitive WidthInsensitive
-  YYYYMMDDhhmmssZ
+  YYYYMMDDhhmmssZ SKLPR1 SKLPR2 SKLPR2idnt SKLPR3
   StorageManager DLDBListCFPref SecurityAgent ExecStartPre ExecStopPost LoadCredentialEncrypted KeyringMode
   """.split()
 )
@@ -78,6 +78,9 @@ def declared_names(files):
             with open(full, encoding="utf-8", errors="replace") as handle:
                 for literal in re.findall(r'"([A-Z][A-Za-z0-9]*)"', handle.read()):
                     names.add(literal)
+        if path.endswith(".swift"):
+            # A file named for what it holds names it too (`StatusMapping` for StatusMapping.swift).
+            names.add(os.path.basename(path)[: -len(".swift")])
     with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as handle:
         names.update(re.findall(r'name: "([A-Za-z0-9_-]+)"', handle.read()))
     return names
@@ -116,7 +119,10 @@ OUR_EXTENSIONS = (".swift", ".md", ".tsv", ".sh", ".py")
 
 
 # Other projects' files that the docs cite with a path.
-FOREIGN_PATHS = {"Tools/Scripts/webkitpy/common/net/credentials_unittest.py"}
+FOREIGN_PATHS = {
+    "Tools/Scripts/webkitpy/common/net/credentials_unittest.py",  # WebKit
+    "Sources/X509/Certificate.swift",  # swift-certificates
+}
 
 
 def is_our_path(token):

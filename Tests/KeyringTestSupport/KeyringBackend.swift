@@ -50,6 +50,19 @@ public enum KeyringBackend: String, Sendable, CaseIterable, CustomStringConverti
   /// Whether the test process has a Secret Service of its own (every mode but `--keychain`).
   public static var hasSecretService: Bool { !isKeychainFile }
 
+  /// The default keychain of this test process's store, as the `security` command names it: the keyring file on
+  /// the file keyring, else the provider's default collection.
+  public static var defaultKeychainPath: String {
+    guard isFileKeyring, let path = ProcessInfo.processInfo.environment["SECRET_FILE_TEST_PATH"] else {
+      return current.defaultCollectionPath
+    }
+    return path
+  }
+
+  /// Every keychain of this test process's store, the default first: the keyring file alone on the file keyring,
+  /// else the provider's collections.
+  public static var keychainPaths: [String] { isFileKeyring ? [defaultKeychainPath] : current.collectionPaths }
+
   /// The collection of the `default` alias in a keyring `dbus/with-keyring` made.
   public var defaultCollectionPath: String {
     switch self {

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Synchronization
 import Testing
@@ -33,8 +34,10 @@ struct ConcurrencyTests {
                 throw TestFailure("search saw \(found.unlocked.count) of \(mine.count)")
               }
             case 2:
-              let infos = try connection.itemInfo(mine)
-              if infos.count != mine.count { throw TestFailure("itemInfo returned \(infos.count) of \(mine.count)") }
+              let infos = try connection.itemProperties(mine, .all)
+              if infos.count != mine.count {
+                throw TestFailure("itemProperties returned \(infos.count) of \(mine.count)")
+              }
             case 3:
               let secrets = try connection.secrets(mine)
               if secrets.count != mine.count { throw TestFailure("secrets returned \(secrets.count) of \(mine.count)") }

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Testing
 
@@ -86,7 +87,7 @@ struct FaultTests {
     #expect(try connection.searchItems(attributes: ["test-id": id]).unlocked == [path])
     // gnome-keyring 42 adds a generic schema to items stored without one when it reloads the keyring file.
     if keyring.backend == .gnomeKeyring {
-      #expect(try connection.itemInfo([path]).first?.attributes["xdg:schema"] == "org.freedesktop.Secret.Generic")
+      #expect(try connection.allProperties(path)?.attributes?["xdg:schema"] == "org.freedesktop.Secret.Generic")
     }
     try keyring.restart()
     #expect(try connection.secrets([path])[path]?.copyData() == Data("kept".utf8))
@@ -143,7 +144,7 @@ struct FaultTests {
     let pid = try #require(try keyring.status()["keyring_pid"].flatMap { pid_t($0) })
     #expect(kill(pid, SIGSTOP) == 0)
     defer { kill(pid, SIGCONT) }
-    let (failure, elapsed) = measure { cause { _ = try connection.itemInfo(paths) } }
+    let (failure, elapsed) = measure { cause { _ = try connection.itemProperties(paths, .all) } }
     #expect(failure == .timedOut)
     #expect(elapsed < .milliseconds(1300), "took \(elapsed)")
   }

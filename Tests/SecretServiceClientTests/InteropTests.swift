@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Testing
 
@@ -21,10 +22,10 @@ struct InteropTests {
     #expect(stored.succeeded, "\(stored)")
     let path = try #require(try connection.searchItems(attributes: ["test-id": id]).unlocked.first)
     defer { try? connection.deleteItem(path) }
-    let info = try #require(try connection.itemInfo([path]).first)
+    let info = try #require(try connection.allProperties(path))
     #expect(info.label == "from secret-tool")
-    #expect(info.attributes["service"] == "st")
-    #expect(info.attributes["test-id"] == id)
+    #expect(info.attributes?["service"] == "st")
+    #expect(info.attributes?["test-id"] == id)
     #expect(try connection.secrets([path])[path]?.copyData() == Data("tool secret".utf8))
   }
 
@@ -52,8 +53,8 @@ struct InteropTests {
     let path = try #require(
       try connection.searchItems(attributes: ["service": service, "username": "alice"]).unlocked.first)
     defer { try? connection.deleteItem(path) }
-    let info = try #require(try connection.itemInfo([path]).first)
-    #expect(info.attributes["application"] == "Python keyring library")
+    let info = try #require(try connection.allProperties(path))
+    #expect(info.attributes?["application"] == "Python keyring library")
     #expect(info.label == "Password for 'alice' on '\(service)'")
     #expect(try connection.secrets([path])[path]?.copyData() == Data("py secret ✓".utf8))
   }
@@ -73,7 +74,7 @@ struct InteropTests {
     #expect(result.succeeded, "\(result)")
     let path = try #require(try connection.searchItems(attributes: ["test-id": id]).unlocked.first)
     defer { try? connection.deleteItem(path) }
-    #expect(try connection.itemInfo([path]).first?.attributes["xdg:schema"] == "org.example.Test")
+    #expect(try connection.allProperties(path)?.attributes?["xdg:schema"] == "org.example.Test")
     #expect(try connection.secrets([path])[path]?.copyData() == Data((0...255).map { UInt8($0) }))
   }
 }

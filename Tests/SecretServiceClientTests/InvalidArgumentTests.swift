@@ -1,3 +1,4 @@
+import GLibValues
 import Testing
 
 @testable import SecretServiceClient
@@ -42,7 +43,7 @@ struct InvalidArgumentTests {
     let connection = try TestKeyring.connection()
     let operations: [() throws -> Void] = [
       { _ = try connection.isCollectionLocked(bad) },
-      { _ = try connection.itemInfo([bad]) },
+      { _ = try connection.itemProperties([bad], .all) },
       { _ = try connection.secrets([bad]) },
       { _ = try connection.createItem(in: bad, label: "l", attributes: [:], secret: SecretBytes([1])) },
       { try connection.setAttributes(bad, [:]) },

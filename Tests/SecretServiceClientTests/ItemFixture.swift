@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import Testing
 
 @testable import SecretServiceClient
@@ -30,12 +31,19 @@ struct ItemFixture {
   }
 }
 
-extension ItemInfo {
+extension SecretServiceConnection {
+  /// Every property of one item (one `GetAll`); nil when it is gone.
+  func allProperties(_ path: ObjectPath) throws(SecretServiceError) -> ItemProperties? {
+    try itemProperties([path], .all)[path]
+  }
+}
+
+extension ItemProperties {
   /// The attributes without the `xdg:schema = org.freedesktop.Secret.Generic` that gnome-keyring 42 adds to items
   /// stored without a schema whenever it reloads the keyring file (seen after a daemon restart, and sporadically
   /// while many clients write).
   var attributesWithoutAddedSchema: [String: String] {
-    var result = attributes
+    var result = attributes ?? [:]
     if result["xdg:schema"] == "org.freedesktop.Secret.Generic" { result["xdg:schema"] = nil }
     return result
   }

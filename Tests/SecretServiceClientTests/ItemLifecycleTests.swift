@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Testing
 
@@ -33,27 +34,27 @@ struct ItemLifecycleTests {
     let before = Date().addingTimeInterval(-2)
     let item = try ItemFixture.create(label: "info label", attributes: ["service": "svc", "username": "me"])
     defer { item.delete() }
-    let info = try #require(try item.connection.itemInfo([item.path]).first)
-    #expect(info.path == item.path)
+    let info = try #require(try item.connection.allProperties(item.path))
     #expect(info.label == "info label")
     #expect(info.attributesWithoutAddedSchema == item.attributes)
-    #expect(info.created >= before.addingTimeInterval(-1) && info.created <= Date().addingTimeInterval(2))
-    #expect(info.modified >= info.created)
+    let created = try #require(info.created)
+    #expect(created >= before.addingTimeInterval(-1) && created <= Date().addingTimeInterval(2))
+    #expect(try #require(info.modified) >= created)
     #expect(info.locked == false)
   }
 
-  @Test("item info of many items keeps the input order and omits vanished ones")
+  @Test("item info of many items gives each item its own properties and leaves vanished ones out")
   func itemInfoMany() throws {
     let own = try OwnKeyring()
     defer { own.stop() }
     let items = try (0..<12).map { _ in try own.item() }
     items[3].delete()
     let requested = items.map(\.path).reversed() as [ObjectPath]
-    let infos = try own.connection.itemInfo(requested)
-    #expect(infos.map(\.path) == requested.filter { $0 != items[3].path })
+    let infos = try own.connection.itemProperties(requested, .all)
+    #expect(Set(infos.keys) == Set(requested.filter { $0 != items[3].path }))
     #expect(
-      infos.allSatisfy { info in
-        items.contains { $0.path == info.path && $0.attributes == info.attributesWithoutAddedSchema }
+      infos.allSatisfy { path, info in
+        items.contains { $0.path == path && $0.attributes == info.attributesWithoutAddedSchema }
       })
   }
 
@@ -75,7 +76,7 @@ struct ItemLifecycleTests {
     defer { item.delete() }
     let replaced = ["test-id": item.id, "new": "2"]
     try item.connection.setAttributes(item.path, replaced)
-    #expect(try item.connection.itemInfo([item.path]).first?.attributesWithoutAddedSchema == replaced)
+    #expect(try item.connection.allProperties(item.path)?.attributesWithoutAddedSchema == replaced)
     #expect(try item.connection.searchItems(attributes: ["test-id": item.id, "old": "1"]).unlocked.isEmpty)
   }
 
@@ -84,7 +85,7 @@ struct ItemLifecycleTests {
     let item = try ItemFixture.create(label: "before")
     defer { item.delete() }
     try item.connection.setLabel(item.path, "after")
-    #expect(try item.connection.itemInfo([item.path]).first?.label == "after")
+    #expect(try item.connection.allProperties(item.path)?.label == "after")
   }
 
   @Test("setSecret replaces the secret")

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Testing
 
@@ -52,8 +53,8 @@ struct LockTests {
     let found = try connection.searchItems(attributes: ["test-id": id])
     #expect(found.unlocked.isEmpty)
     #expect(found.locked == [path])
-    let info = try #require(try connection.itemInfo([path]).first)
-    #expect(info.locked)
+    let info = try #require(try connection.allProperties(path))
+    #expect(info.locked == true)
     #expect(info.label == "locked later")
     #expect(info.attributesWithoutAddedSchema == ["test-id": id])
   }
@@ -70,7 +71,7 @@ struct LockTests {
     let found = try connection.searchItems(attributes: ["test-id": id])
     #expect(found.unlocked.isEmpty)
     #expect(found.locked == [collection])
-    #expect(try connection.itemProperties([path], .locked) == [ItemProperties(path: path, locked: true)])
+    #expect(try connection.itemProperties([path], .locked) == [path: ItemProperties(locked: true)])
   }
 
   @Test("secrets of a locked item are locked (libsecret returns no secret and no error)")

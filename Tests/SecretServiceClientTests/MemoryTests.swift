@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Testing
 
@@ -57,7 +58,7 @@ struct MemoryTests {
     try keyring.lock()
     func round() throws {
       #expect(try connection.secrets(items).count == 10)
-      #expect(try connection.itemInfo(items).count == 10)
+      #expect(try connection.itemProperties(items, .all).count == 10)
       #expect(try connection.searchItems(attributes: ["memory": "probe"]).unlocked.count == 10)
       #expect(cause { _ = try connection.unlock([login], ui: .refused) } == .locked)
       #expect(cause { _ = try connection.unlock([login], ui: .allowed) } == .promptDismissed)

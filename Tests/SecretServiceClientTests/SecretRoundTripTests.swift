@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import Testing
 
 @testable import SecretServiceClient
@@ -62,7 +63,7 @@ struct SecretRoundTripTests {
     let attributes = ["ünïcödé-name": "välue ✓ 🔑 名前", "empty": ""]
     let item = try ItemFixture.create(label: "Ärger 🔐 ラベル", attributes: attributes)
     defer { item.delete() }
-    let info = try #require(try item.connection.itemInfo([item.path]).first)
+    let info = try #require(try item.connection.allProperties(item.path))
     #expect(info.label == "Ärger 🔐 ラベル")
     #expect(info.attributesWithoutAddedSchema == item.attributes)
     #expect(

@@ -53,8 +53,9 @@ enum FuzzFixtures {
   /// Objects a caller may hand as `kSecValueRef` (and a few it should not).
   nonisolated(unsafe) static let references: [AnyObject] = [
     privateKey, SecKeyCopyPublicKey(privateKey)!, certificate, identity,
-    SecKeychainItem(itemClassCode: "genp", path: ObjectPathFixture.item),
-    SecKeychainItem(itemClassCode: "inet", path: ObjectPathFixture.missing),
+    SecKeychainItem(itemClassCode: "genp", id: ItemFixture.item),
+    SecKeychainItem(itemClassCode: "inet", id: ItemFixture.missing),
+    SecKeychainItem(itemClassCode: "genp", id: ItemFixture.file),
     SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [], nil)!,
   ]
 
@@ -70,9 +71,14 @@ enum FuzzFixtures {
   }
 }
 
-/// Item paths used by the fixtures and the persistent references the targets build.
-enum ObjectPathFixture {
+/// Items named by the fixtures and the persistent references the targets build: their IDs, and the object paths
+/// that name them in references of versions 1 and 2.
+enum ItemFixture {
   static let collection = "/org/freedesktop/secrets/collection/login"
-  static let item = ObjectPath(collection + "/7")
-  static let missing = ObjectPath(collection + "/99999")
+  static let item = ItemID(keychain: .collection(collection), name: "7")
+  static let missing = ItemID(keychain: .collection(collection), name: "99999")
+  static let file = ItemID(
+    keychain: .file("/tmp/fuzz/keyrings/default.keyring"), name: "00112233445566778899aabbccddeeff")
+  static let itemPath = collection + "/7"
+  static let missingPath = collection + "/99999"
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import SecretServiceClient
+@testable import GLibValues
+@testable import KeyringFileFormat
 @testable import Security
 
 /// Seeds of the keyring-file target made from the real files in `Corpus/keyring-file/libsecret-*.keyring` (written
@@ -16,11 +17,12 @@ enum KeyringFileSeeds {
       .filter { $0.hasPrefix(realFilePrefix) }.sorted()
     for name in names {
       let stem = String(name.dropFirst(realFilePrefix.count).split(separator: ".")[0])
-      let contents = try KeyringFileFormat.decode([UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+      let contents = try KeyringFileContents(decoding: [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
       let key = try KeyringKey.derive(
-        secret: KeyringFileTarget.secret, salt: contents.salt, iterations: contents.iterations)
+        secret: KeyringFileTarget.secret, KeyDerivation(salt: contents.salt, iterations: contents.iterations))
       let keyring = try OpenedKeyring(contents, key: key)
-      let cheapKey = try KeyringKey.derive(secret: KeyringFileTarget.secret, salt: contents.salt, iterations: 1)
+      let cheapKey = try KeyringKey.derive(
+        secret: KeyringFileTarget.secret, KeyDerivation(salt: contents.salt, iterations: 1))
       var rekeyed = try OpenedKeyring(
         KeyringFileContents(
           salt: contents.salt, iterations: 1, modified: contents.modified, usageCount: contents.usageCount, items: []),
@@ -31,7 +33,7 @@ enum KeyringFileSeeds {
           .write(to: folder.appendingPathComponent("item-\(stem)-\(index + 1)"))
         _ = try rekeyed.append(item)
       }
-      try Data(KeyringFileFormat.encode(rekeyed.contents))
+      try Data(rekeyed.contents.encoded())
         .write(to: folder.appendingPathComponent("rekeyed-\(stem).keyring"))
     }
   }

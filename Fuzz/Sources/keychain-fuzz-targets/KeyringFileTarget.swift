@@ -1,10 +1,12 @@
 import Foundation
+import GLibValues
 
-@testable import SecretServiceClient
+@testable import GLibValues
+@testable import KeyringFileFormat
 @testable import Security
 
 /// libsecret's keyring file (the file keyring of a Flatpak or Snap, and of `SECRET_BACKEND=file`), which any process
-/// of the user can write: the file format (`KeyringFileFormat`), the items opened with the key (`OpenedKeyring`,
+/// of the user can write: the file format (`KeyringFileContents`), the items opened with the key (`OpenedKeyring`,
 /// `KeyringKey`) and the decrypted item (`KeyringItemContents`).
 ///
 /// Input: a whole file (it starts with the keyring header), opened with the secret `fuzz` when it asks for at most
@@ -12,7 +14,7 @@ import Foundation
 /// derive a key); or else a decrypted item's bytes, the GVariant a valid MAC lets through.
 ///
 /// Properties checked: a refusal is a defined status; a parsed file encodes to bytes that parse to the same contents;
-/// an item's path finds it again; an item written back (replaced) opens to the same item, its attributes find it and
+/// an item's name finds it again; an item written back (replaced) opens to the same item, its attributes find it and
 /// the file still parses with it; a parsed item serialises to bytes that parse to the same item.
 enum KeyringFileTarget {
   /// The secret the seeds are written with.
@@ -21,7 +23,7 @@ enum KeyringFileTarget {
   static let cheapRounds: UInt32 = 16
 
   static func run(_ bytes: [UInt8]) {
-    if bytes.starts(with: KeyringFileFormat.header.prefix(12)) {
+    if bytes.starts(with: KeyringFileContents.magic.prefix(12)) {
       file(bytes)
     } else {
       item(bytes)
@@ -31,17 +33,18 @@ enum KeyringFileTarget {
   static func file(_ bytes: [UInt8]) {
     let contents: KeyringFileContents
     do {
-      contents = try KeyringFileFormat.decode(bytes)
+      contents = try KeyringFileContents(decoding: bytes)
     } catch {
       let status = FileKeyringStore.status(of: error).status
       invariant(status == errSecInvalidKeychain || status == errSecWrongSecVersion, "a refusal with \(status)")
       return
     }
-    let again = try? KeyringFileFormat.decode(KeyringFileFormat.encode(contents))
+    let again = try? KeyringFileContents(decoding: contents.encoded())
     invariant(again.map { same($0, contents) } == true, "the encoded file does not parse to the same contents")
 
     guard contents.iterations <= cheapRounds,
-      let key = try? KeyringKey.derive(secret: secret, salt: contents.salt, iterations: contents.iterations)
+      let key = try? KeyringKey.derive(
+        secret: secret, KeyDerivation(salt: contents.salt, iterations: contents.iterations))
     else { return }
     var keyring: OpenedKeyring
     do {
@@ -53,19 +56,19 @@ enum KeyringFileTarget {
     _ = keyring.search([:])
     for index in contents.items.indices {
       guard let item = keyring.item(at: index) else { continue }
-      let path = keyring.path(of: index)
-      invariant(keyring.index(of: path).map(keyring.path(of:)) == path, "an item's path does not find it")
+      let name = keyring.name(of: index)
+      invariant(keyring.index(named: name).map(keyring.name(of:)) == name, "an item's name does not find it")
       _ = keyring.search(item.attributes)
 
       var written = keyring
-      guard let newPath = try? written.replace(at: index, with: item) else {
+      guard let newName = try? written.replace(at: index, with: item) else {
         invariant(false, "an item read could not be written back")
         return
       }
-      invariant(written.index(of: newPath) == index, "the written item is not at its path")
+      invariant(written.index(named: newName) == index, "the written item is not under its name")
       invariant(written.item(at: index).map { same($0, item) } == true, "the written item opens to another item")
       invariant(written.search(item.attributes).contains(index), "the written item's attributes do not find it")
-      let reread = try? KeyringFileFormat.decode(KeyringFileFormat.encode(written.contents))
+      let reread = try? KeyringFileContents(decoding: written.contents.encoded())
       invariant(reread?.items.count == contents.items.count, "the written file does not parse with its items")
     }
     if !contents.items.isEmpty {
@@ -86,12 +89,14 @@ enum KeyringFileTarget {
   }
 
   static func same(_ left: KeyringFileContents, _ right: KeyringFileContents) -> Bool {
-    left.salt == right.salt && left.iterations == right.iterations && left.modified == right.modified
-      && left.usageCount == right.usageCount && left.items == right.items
+    let sameKey: Bool = left.salt == right.salt && left.iterations == right.iterations
+    let sameStamps: Bool = left.modified == right.modified && left.usageCount == right.usageCount
+    return sameKey && sameStamps && left.items == right.items
   }
 
   static func same(_ left: KeyringItemContents, _ right: KeyringItemContents) -> Bool {
-    left.attributes == right.attributes && left.label == right.label && left.created == right.created
-      && left.modified == right.modified && left.secret.hasSameBytes(as: right.secret)
+    let sameNames: Bool = left.attributes == right.attributes && left.label == right.label
+    let sameTimes: Bool = left.created == right.created && left.modified == right.modified
+    return sameNames && sameTimes && left.secret.hasSameBytes(as: right.secret)
   }
 }

@@ -13,7 +13,7 @@ enum PersistentReferenceTarget {
     if let locator = PersistentReference.decode(data) {
       let again = PersistentReference.decode(locator.persistentReference)
       invariant(again == locator, "the re-encoded reference names another item")
-      invariant(again?.identity == locator.identity, "the re-encoded reference carries another identity")
+      invariant(again?.fingerprint == locator.fingerprint, "the re-encoded reference carries another fingerprint")
     }
     let queries: [(NSDictionary, SecItemOperation)] = [
       ([kSecValuePersistentRef as String: data, kSecReturnAttributes as String: true], .copyMatching),

@@ -137,18 +137,23 @@ struct QueryDictionaryBuilder {
     source.oneIn(2) ? source.pick(FuzzFixtures.references) : persistentReference(&source)
   }
 
-  /// Bytes shaped like a persistent reference (`PersistentReference`), with a class, path, time and attributes
-  /// taken from the input, or garbage.
+  /// Bytes shaped like a persistent reference (`PersistentReference`) of each version, with a class, item, time and
+  /// attributes taken from the input, or garbage.
   func persistentReference<S: EntropySource>(_ source: inout S) -> Data {
     let code = source.pick(ItemClasses.queryable.map(\.code) + ["", "xxxx", "gen"])
     let path = source.pick([
-      ObjectPathFixture.item.rawValue, ObjectPathFixture.missing.rawValue, "/", "not a path", "/org//x",
+      ItemFixture.itemPath, ItemFixture.missingPath, "/", "not a path", "/org//x",
     ])
     switch source.below(4) {
     case 0: return Data(("SKLPR1" + code + path).utf8)
     case 1:
       let json = source.pick([#"{"keychain:agrp":"g","service":"s"}"#, "{}", "[]", #"{"a":1}"#, "{"])
       return Data(("SKLPR2" + code + path + "\n" + String(source.next() % 2_000_000_000) + "\n" + json).utf8)
+    case 2:
+      let keychain = source.pick([#""collection":"\#(ItemFixture.collection)""#, #""file":"/tmp/k""#, #""file":1"#])
+      let name = source.pick(["7", "99999", "", "00112233445566778899aabbccddeeff"])
+      let fingerprint = source.pick(["", #","created":1700000000,"attributes":{"service":"s"}"#, #","created":1.5"#])
+      return Data(("SKLPR3" + code + "{" + keychain + #","name":""# + name + "\"" + fingerprint + "}").utf8)
     default: return values.data(&source) as? Data ?? Data()
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import HostileInput
 
+@testable import SecretServiceClient
 @testable import Security
 
 /// The SecItem parsers on dictionaries built from the input (`QueryDictionaryBuilder`): the class routing, the query
@@ -56,9 +57,8 @@ enum QueryParserTarget {
       guard let descriptor = itemClass.descriptor(key) else { continue }
       stored.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
     }
-    let snapshot = ItemSnapshot(
-      path: ObjectPathFixture.item, label: "", attributes: stored, created: Date(), modified: Date())
-    guard let item = StoredItem(snapshot) else {
+    let properties = ItemProperties(attributes: stored, label: "", created: Date(), modified: Date())
+    guard let item = StoredItem(id: ItemFixture.item, properties) else {
       invariant(false, "an item of class \(itemClass.code) as SecItemAdd stores it is not recognised")
       return
     }

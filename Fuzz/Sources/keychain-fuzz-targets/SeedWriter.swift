@@ -1,6 +1,7 @@
 import Foundation
 import KeychainServices
 
+@testable import SecretServiceClient
 @testable import Security
 
 /// Writes seed inputs for the targets whose inputs can be made from known items (`KEYCHAIN_FUZZ_WRITE_SEEDS=<dir>`):
@@ -36,14 +37,14 @@ enum SeedWriter {
       var text = item.label + "\n"
       for (name, value) in item.attributes.sorted(by: { $0.key < $1.key }) { text += "\(name)=\(value)\n" }
       try (Data((text + "\n").utf8) + item.secret).write(to: storedItems.appendingPathComponent(item.name))
-      let snapshot = ItemSnapshot(
-        path: ObjectPathFixture.item, label: item.label, attributes: item.attributes,
-        created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_700_000_000))
-      if let stored = StoredItem(snapshot) {
+      let properties = ItemProperties(
+        attributes: item.attributes, label: item.label, created: Date(timeIntervalSince1970: 1_700_000_000),
+        modified: Date(timeIntervalSince1970: 1_700_000_000))
+      if let stored = StoredItem(id: ItemFixture.item, properties) {
         try stored.locator.persistentReference.write(to: references.appendingPathComponent(item.name))
       }
     }
-    let version1 = Data(("SKLPR1genp" + ObjectPathFixture.item.rawValue).utf8)
+    let version1 = Data(("SKLPR1genp" + ItemFixture.itemPath).utf8)
     try version1.write(to: references.appendingPathComponent("version-1"))
     try dictionary(storedItemTokens, "stored-item")
       .write(to: directory.appendingPathComponent("\(FuzzTarget.storedItem.rawValue).dict"))
@@ -69,7 +70,10 @@ enum SeedWriter {
 
   /// The pieces persistent references are made of.
   static var referenceTokens: [String] {
-    ["SKLPR1", "SKLPR2", ObjectPathFixture.collection + "/", "\n", "{", "}", "\":\"", ReservedNames.schema]
+    [
+      "SKLPR1", "SKLPR2", "SKLPR3", ItemFixture.collection + "/", "\n", "{", "}", "\":\"", ReservedNames.schema,
+      #""collection":"#, #""file":"#, #""name":"#, #""created":"#, #""attributes":"#,
+    ]
       + ItemClasses.queryable.map(\.code)
   }
 

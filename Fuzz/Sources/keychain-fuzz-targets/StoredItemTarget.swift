@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 
 @testable import SecretServiceClient
 @testable import Security
@@ -10,14 +11,14 @@ import Foundation
 /// Input: the label, a newline, `name=value` lines (the item's attributes; D-Bus strings, so valid UTF-8 without NUL),
 /// an empty line, then the secret's bytes.
 ///
-/// Properties checked: the persistent reference of the item names it again (class, path and identity); a query made
+/// Properties checked: the persistent reference of the item names it again (class, ID and fingerprint); a query made
 /// of the item's own primary key matches it; an update planned on it holds the new values.
 enum StoredItemTarget {
   static let allReturnTypes: ReturnTypes = [.data, .attributes, .reference, .persistentReference]
 
   static func run(_ bytes: [UInt8]) {
-    let (snapshot, data) = decode(bytes)
-    guard let item = StoredItem(snapshot) else { return }
+    let (properties, data) = decode(bytes)
+    guard let item = StoredItem(id: ItemFixture.item, properties) else { return }
     let secret = SecretBytes(data: data)
     _ = ResultBuilder.attributeDictionary(item)
     _ = ResultBuilder.element(for: item, returnTypes: allReturnTypes, secret: secret)
@@ -27,7 +28,7 @@ enum StoredItemTarget {
     let locator = item.locator
     let named = PersistentReference.decode(locator.persistentReference)
     invariant(named == locator, "the persistent reference names another item")
-    invariant(named?.identity == locator.identity, "the persistent reference carries another identity")
+    invariant(named?.fingerprint == locator.fingerprint, "the persistent reference carries another fingerprint")
 
     var own = ItemQuery(itemClass: item.itemClass)
     for key in item.itemClass.primaryKey where key != RawKey.synchronizable {
@@ -52,8 +53,8 @@ enum StoredItemTarget {
     }
   }
 
-  /// The snapshot and secret of an input.
-  static func decode(_ bytes: [UInt8]) -> (ItemSnapshot, Data) {
+  /// The properties and secret of an input.
+  static func decode(_ bytes: [UInt8]) -> (ItemProperties, Data) {
     var lines: [String] = []
     var start = 0
     var secret = Data()
@@ -75,10 +76,10 @@ enum StoredItemTarget {
       let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       attributes[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
     }
-    let snapshot = ItemSnapshot(
-      path: ObjectPathFixture.item, label: lines.first ?? "", attributes: attributes,
-      created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_700_000_100))
-    return (snapshot, secret)
+    let properties = ItemProperties(
+      attributes: attributes, label: lines.first ?? "", created: Date(timeIntervalSince1970: 1_700_000_000),
+      modified: Date(timeIntervalSince1970: 1_700_000_100))
+    return (properties, secret)
   }
 
   /// Bytes as a D-Bus string would carry them: UTF-8 (invalid sequences replaced) without NUL.

@@ -30,23 +30,26 @@ public enum KeychainStore: Sendable, Hashable, CaseIterable {
 
   /// Chooses the store for the rest of the process. Call it once at start-up, before the first keychain call.
   public static func select(_ store: KeychainStore) {
-    StoreSelection.select(store.selection)
+    Security.KeychainStore.select(store.engine)
   }
 
   /// The choice in effect: the one ``select(_:)`` made, else `KEYCHAIN_STORE`'s, else `automatic`.
-  public static var selected: KeychainStore {
-    switch StoreSelection.selected {
+  public static var selected: KeychainStore { KeychainStore(Security.KeychainStore.selected) }
+
+  /// The engine's value of this choice (`Security.KeychainStore`, which this type is the public face of).
+  var engine: Security.KeychainStore {
+    switch self {
     case .automatic: .automatic
     case .secretService: .secretService
     case .fileKeyring: .fileKeyring
     }
   }
 
-  private var selection: StoreSelection {
-    switch self {
-    case .automatic: .automatic
-    case .secretService: .secretService
-    case .fileKeyring: .fileKeyring
+  init(_ engine: Security.KeychainStore) {
+    switch engine {
+    case .automatic: self = .automatic
+    case .secretService: self = .secretService
+    case .fileKeyring: self = .fileKeyring
     }
   }
 }

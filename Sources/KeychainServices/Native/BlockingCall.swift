@@ -1,5 +1,4 @@
 import Foundation
-import SecretServiceClient
 import Synchronization
 
 /// Runs a blocking SecItem-based operation for an `async` caller without blocking Swift's cooperative pool: the
@@ -14,14 +13,14 @@ import Synchronization
 ///   deadline (25 s by default); its outcome is discarded. A write may therefore still take effect after the
 ///   caller saw `CancellationError`.
 ///
-/// The task-local SecItem environment (bus and access groups of ``SecItemEnvironment``) of the calling task goes
-/// with the operation to its thread.
+/// The calling task's whole SecItem environment (``SecItemEnvironment``: its bus or keyring file, access groups and
+/// test hooks) goes with the operation to its thread.
 enum BlockingCall {
   static func run<R: Sendable>(
     on pool: BlockingCallPool = .shared, _ operation: @escaping @Sendable () throws(KeychainError) -> R
   ) async throws -> R {
     try Task.checkCancellation()
-    let environment = CapturedEnvironment()
+    let environment = SecItemEnvironment.current
     let call = PendingCall<R>()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
@@ -40,18 +39,6 @@ enum BlockingCall {
       }
     } onCancel: {
       call.cancel()
-    }
-  }
-}
-
-/// The SecItem task-locals of the calling task, re-established on the pool's thread.
-private struct CapturedEnvironment: Sendable {
-  let connectionOptions = SecItemEnvironment.connectionOptions
-  let accessGroups = SecItemEnvironment.accessGroups
-
-  func apply<T>(_ body: () -> T) -> T {
-    SecItemEnvironment.$connectionOptions.withValue(connectionOptions) {
-      SecItemEnvironment.$accessGroups.withValue(accessGroups, operation: body)
     }
   }
 }

@@ -1,5 +1,6 @@
 internal import CLibSecret
 internal import CLibSecretShims
+import GLibValues
 
 // libsecret's part in this package: the session it negotiates with the provider (Diffie-Hellman, AES), and the
 // encoding and decoding of secrets for that session. One small wrapper per libsecret call (swift-system style): C

@@ -1,5 +1,6 @@
 internal import CLibSecret
 internal import CLibSecretShims
+import GLibValues
 
 /// How secrets travel between us and the provider: the Secret Service session the handle opened.
 ///

@@ -1,5 +1,6 @@
 internal import CLibSecret
 internal import CLibSecretShims
+import GLibValues
 
 /// The one way this package sends D-Bus method calls: a batch of independent calls put in flight together
 /// (`g_dbus_connection_call`, up to `window` unanswered at once), whose replies this thread collects by iterating a
@@ -104,8 +105,9 @@ final class DBusBatch {
 }
 
 /// The GAsyncReadyCallback of every call.
-private func dbusBatchCallDone(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ userData: gpointer?)
-{
+private func dbusBatchCallDone(
+  _ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ userData: gpointer?
+) {
   let token = Unmanaged<DBusBatchToken>.fromOpaque(userData!).takeRetainedValue()
   token.batch.complete(token.index, source: OpaquePointer(source!), result: result!)
 }
@@ -146,7 +148,8 @@ extension DBusBatch {
   static func sendWithoutReply(_ call: DBusMethodCall, on bus: BusConnection, serviceName: String) {
     // arguments: transfer floating (consumed)
     g_dbus_connection_call(
-      bus.pointer, call.destinationName(serviceName: serviceName), call.path, call.interface, call.method, call.arguments(), nil,
+      bus.pointer, call.destinationName(serviceName: serviceName), call.path, call.interface, call.method,
+      call.arguments(), nil,
       G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
   }
 }

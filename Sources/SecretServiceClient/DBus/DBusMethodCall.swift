@@ -36,8 +36,3 @@ struct DBusMethodCall {
     }
   }
 }
-
-/// A reply GVariant type from a static string. Returns: (transfer none) the type, which is the string itself.
-func variantType(_ type: StaticString) -> OpaquePointer? {
-  type.utf8Start.withMemoryRebound(to: CChar.self, capacity: type.utf8CodeUnitCount + 1) { ssc_variant_type($0) }
-}

@@ -1,5 +1,6 @@
 internal import CLibSecret
 internal import CLibSecretShims
+import GLibValues
 
 /// Runs the Secret Service prompts that `Unlock`, `Lock`, `CreateItem` and `Delete` may return instead of a result,
 /// under the policy of the call's deadline: refused at once (and dismissed) unless the deadline allows prompts

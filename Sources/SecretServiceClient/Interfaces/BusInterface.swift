@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 /// The bus daemon (`org.freedesktop.DBus`) and `org.freedesktop.DBus.Peer`: what the connection asks of the bus to
 /// find and check the provider.

@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 /// `org.freedesktop.Secret.Collection` (at a collection's path, or an alias's `/org/freedesktop/secrets/aliases/…`):
 /// the messages this package sends to it.

@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 /// `org.freedesktop.Secret.Item` at an item's path: the messages this package sends to it. (Its properties are
 /// read and written through `PropertiesInterface`.)

@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 /// polkit's `org.freedesktop.PolicyKit1.Authority` on the system bus: the two messages of an authorization check
 /// (`PolkitAuthority`).

@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 /// `org.freedesktop.DBus.Properties`, on the Secret Service's objects: reading and writing their properties
 /// without proxies.

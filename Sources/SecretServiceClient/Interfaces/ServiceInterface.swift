@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 /// `org.freedesktop.Secret.Service` at `/org/freedesktop/secrets`: the messages this package sends to it and how
 /// their replies read. (`GetSecrets` replies are decoded by the session: `SessionTransport`.)

@@ -1,3 +1,5 @@
+import GLibValues
+
 extension SecretServiceConnection {
   /// Creates an item in `collection` (never replacing one: the service may hold exact duplicates, so uniqueness is
   /// the caller's business) and returns its path: `Collection.CreateItem` with the secret encoded for the session,
@@ -6,7 +8,7 @@ extension SecretServiceConnection {
   /// locked collection fails with `.locked`.
   ///
   /// On KWallet the label is stored as `ServiceHandle.storedLabel` says (it refuses empty labels and files labels
-  /// with `/` in folders; `itemInfo` reads them back as given). On KeePassXC the collection's `Locked` is read in
+  /// with `/` in folders; `itemProperties` reads them back as given). On KeePassXC the collection's `Locked` is read in
   /// the same round trip, before the `CreateItem`: when it is locked, the prompt (which would open KeePassXC's unlock
   /// dialog) is dismissed without running it; and what KeePassXC would refuse after creating an entry fails with
   /// `.invalidArgument` (`ServiceHandle.checkStorableOnKeePassXC`).

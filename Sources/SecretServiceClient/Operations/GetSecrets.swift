@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 /// `Service.GetSecrets`: the secrets of many items in ONE call, decoded for the handle's session. Locked and unknown
 /// items are absent from the result, on every provider:
@@ -24,7 +25,7 @@ enum GetSecrets {
       } catch  where error.error?.meansInvalidArguments == true || error.error?.meansNoSuchObject == true {
         // An item vanished (KWallet fails the whole call): ask again for the items that still exist, as long as
         // items keep vanishing and the deadline allows.
-        let existing = Set(try ItemPropertyReads.info(handle, requested, deadline).map(\.path))
+        let existing = Set(try ItemPropertyReads.all(handle, requested, deadline).keys)
         guard existing.count < Set(requested).count, !deadline.isExpired else { throw error }
         requested = requested.filter(existing.contains)
         if requested.isEmpty { return [:] }

@@ -1,3 +1,5 @@
+import GLibValues
+
 extension SecretServiceConnection {
   /// The secrets of many items in ONE `GetSecrets` call (`GetSecrets.fetch`). Items that vanished meanwhile are
   /// omitted; if any requested item is locked the call fails with `.locked`.
@@ -17,9 +19,9 @@ extension SecretServiceConnection {
   /// KWallet, whose `GetSecrets` needs the checks of `GetSecrets.fetch`, the secrets are read after the properties.
   package func read(
     _ items: [ObjectPath], _ wanted: ItemPropertySet, secrets wantsSecrets: Bool
-  ) throws(SecretServiceError) -> (properties: [ItemProperties], secrets: [ObjectPath: SecretBytes]) {
+  ) throws(SecretServiceError) -> (properties: [ObjectPath: ItemProperties], secrets: [ObjectPath: SecretBytes]) {
     try Validation.paths(items, call: "\(PropertiesInterface.name).Get")
-    if items.isEmpty { return ([], [:]) }
+    if items.isEmpty { return ([:], [:]) }
     return try perform(.item) { (handle, deadline) throws(CallFailure) in
       var calls = ItemPropertyReads.calls(items, wanted)
       let together = wantsSecrets && !handle.isKWallet
@@ -47,9 +49,11 @@ extension SecretServiceConnection {
     let missing = Set(items).filter { found[$0] == nil }
     if missing.isEmpty { return }
     let call = "\(ServiceInterface.name).GetSecrets"
-    let infos = try ItemPropertyReads.info(handle, Array(missing), deadline)
-    if infos.contains(where: \.locked) { throw CallFailure(call: call, cause: .locked, message: "an item is locked") }
-    let gone = missing.subtracting(infos.map(\.path))
+    let infos = try ItemPropertyReads.all(handle, Array(missing), deadline)
+    if infos.values.contains(where: { $0.locked == true }) {
+      throw CallFailure(call: call, cause: .locked, message: "an item is locked")
+    }
+    let gone = missing.subtracting(infos.keys)
     if gone.contains(where: { handle.databaseIsLockedOnKeePassXC($0, deadline) }) {
       throw CallFailure(call: call, cause: .locked, message: "the database is locked")
     }

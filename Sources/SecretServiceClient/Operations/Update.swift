@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 extension SecretServiceConnection {
   /// Replaces an item's whole attribute set. A vanished item is `.notFound`, a locked one `.locked`.

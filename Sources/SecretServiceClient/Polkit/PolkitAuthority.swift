@@ -1,6 +1,7 @@
 internal import CLibSecret
 internal import CLibSecretShims
 import Foundation
+import GLibValues
 
 /// polkit's authority (`org.freedesktop.PolicyKit1` on the system bus): whether a process may perform an action,
 /// asking the user through the desktop's authentication agent when the action's policy says so (`auth_self`).

@@ -1,5 +1,6 @@
 internal import CLibSecret
 internal import CLibSecretShims
+import GLibValues
 
 /// The XDG Secret portal (`org.freedesktop.portal.Secret` on `org.freedesktop.portal.Desktop`), which gives a
 /// sandboxed application a secret of its own: the key of libsecret's keyring file inside the sandbox.

@@ -1,6 +1,7 @@
 internal import CLibSecret
 internal import CLibSecretShims
 import Foundation
+import GLibValues
 
 // What the handle does to make KWallet behave as the Secret Service specification (and gnome-keyring) does. Each
 // quirk is measured in docs/backends.md.

@@ -1,6 +1,7 @@
 internal import CLibSecret
 internal import CLibSecretShims
 import Foundation
+import GLibValues
 
 // What the handle does to make KeePassXC's attributes, labels and secrets behave as the Secret Service specification
 // (and gnome-keyring) says. Each quirk is measured in docs/backends.md. KeePassXC 2.7 keeps every item as an entry of

@@ -1,4 +1,5 @@
 internal import CLibSecret
+import GLibValues
 
 // What the handle does about KeePassXC's locked databases and its prompts (docs/backends.md). While a database is
 // locked, its items are hidden: searches leave them out and their paths are unknown objects. The bridge reports

@@ -1,4 +1,5 @@
 internal import CLibSecretShims
+import GLibValues
 import Glibc
 
 /// The kernel's key retention service (keyrings(7)), as the keychain files use it: `user` keys in the user keyring

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// SecItemCopyMatching of certificates with certificate match keys, and of identities: the engine's search
@@ -12,7 +13,7 @@ import SecretServiceClient
 enum CertificateSearch {
   static func copyMatching(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     var query = try QueryParser.parse(dictionary, for: .copyMatching)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current(for: query)
     return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {
       gate throws(SecItemError) in
       query.leavesOutConstrainedItems = gate.leavesOutConstrainedItems(
@@ -38,10 +39,10 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { identities = Array(identities.prefix(maximum)) }
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
-    var secrets: [ObjectPath: SecretBytes] = [:]
+    var secrets: [ItemID: SecretBytes] = [:]
     if query.returnTypes.contains(.data) {
       try gate.admit(identities.flatMap { [$0.certificate, $0.key] })
-      secrets = try context.store.secrets(identities.flatMap { [$0.certificate.path, $0.key.path] })
+      secrets = try context.store.secrets(identities.flatMap { [$0.certificate.id, $0.key.id] })
     }
     let result = IdentityResults.result(
       for: identities, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
@@ -61,10 +62,10 @@ enum CertificateSearch {
     if let maximum = query.limit.maximum { items = Array(items.prefix(maximum)) }
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no certificate matches") }
     guard wantsResult, !query.returnTypes.visible.isEmpty else { return .done(nil) }
-    var secrets: [ObjectPath: SecretBytes] = [:]
+    var secrets: [ItemID: SecretBytes] = [:]
     if query.returnTypes.contains(.data) {
       try gate.admit(items)
-      secrets = try store.secrets(items.map(\.path))
+      secrets = try store.secrets(items.map(\.id))
     }
     let result = ResultBuilder.result(
       for: items, returnTypes: query.returnTypes, asArray: query.limit.returnsArray, secrets: secrets)
@@ -113,8 +114,8 @@ struct IssuerChain {
     var parents = ItemQuery(itemClass: .certificate)
     parents.attributes[RawKey.subject] = .data(issuer)
     parents.limit = .all
-    let found =
-      (try? ItemFinder(store: store).find(parents, scope: .read(groups: store.groups), policy: .skip)) ?? []
+    let request = ItemFinder.Request(query: parents, scope: .read(groups: store.groups))
+    let found = (try? ItemFinder(store: store).withoutPrompt(request, policy: .skip).items) ?? []
     for parent in found {
       guard case .data(let parentIssuer)? = parent.values[RawKey.issuer], parentIssuer != issuer else { continue }
       if reaches(parentIssuer, issuers, depth: depth - 1) { return true }

@@ -28,7 +28,7 @@ enum IdentityOperations {
     // Both parts are checked before either is written.
     let certificateQuery = try QueryParser.parse(certificateAdd as NSDictionary, for: .add)
     let keyQuery = try QueryParser.parse(keyAdd as NSDictionary, for: .add)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current(for: certificateQuery, adding: true)
     let certificate = AddOperation.Addition(certificateQuery, store: store)
     let key = AddOperation.Addition(keyQuery, store: store)
     let publicKeyHash = identity.certificate.publicKeyHash
@@ -67,12 +67,12 @@ enum IdentityOperations {
     _ certificate: AddOperation.Addition, _ key: AddOperation.Addition, _ context: LockedPass.Context
   ) throws(SecItemError) -> LockedPass.Step<Void> {
     let store = context.store
-    let written: (path: ObjectPath, attributes: [String: String])
+    let written: (id: ItemID, attributes: [String: String])
     switch try key.create(context, extra: [PendingIdentityKey.attribute: PendingIdentityKey.value]) {
     case .needsUnlock(let locked): return .needsUnlock(locked)
     case .done(let created): written = created
     }
-    SecItemEnvironment.betweenIdentityWrites?()
+    SecItemEnvironment.current.betweenIdentityWrites?()
     do throws(SecItemError) {
       guard case .done = try certificate.create(context) else {
         throw SecItemError(errSecInteractionNotAllowed, "the keychain was locked between the identity's writes")
@@ -81,13 +81,13 @@ enum IdentityOperations {
       // The key is invisible while no certificate of it is stored. When the daemon answered, the certificate was
       // not written: delete the key. A deadline or a vanished daemon leaves the outcome unknown (the certificate may
       // still be written): the key stays, and counts as stored exactly when the certificate does.
-      if error.status != errSecNotAvailable { try? store.deleteItem(written.path) }
+      if error.status != errSecNotAvailable { try? store.delete(written.id) }
       throw error
     }
     // The identity is whole now; a key whose mark stays (a fault here) counts as stored all the same.
     var attributes = written.attributes
     attributes[PendingIdentityKey.attribute] = nil
-    try? store.setAttributes(written.path, attributes)
+    try? store.update(written.id, ItemChange(attributes: attributes))
     return .done(())
   }
 
@@ -102,7 +102,7 @@ enum IdentityOperations {
     let (certificateChanges, keyChanges) = try split(attributesToUpdate, dropping: [])
     _ = try UpdateParser.parse(certificateChanges as NSDictionary, for: .certificate)
     _ = try UpdateParser.parse(keyChanges as NSDictionary, for: .key)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current(for: query)
     // One authentication for both parts, before either is written.
     try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) { gate throws(SecItemError) in
       let identities = try IdentitySearch(store: store).find(query, writing: true)
@@ -124,28 +124,30 @@ enum IdentityOperations {
   /// same public key still pairs with it (Apple's `explode_identity` keeps a key "still in use").
   static func delete(_ dictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(dictionary, for: .delete)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current(for: query)
     let identities = try IdentitySearch(store: store).find(query, writing: true)
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
-    var deleted: Set<ObjectPath> = []
-    for certificate in identities.map(\.certificate) where deleted.insert(certificate.path).inserted {
-      try deleteIgnoringVanished(certificate.path, store)
+    var deleted: Set<ItemID> = []
+    for certificate in identities.map(\.certificate) where deleted.insert(certificate.id).inserted {
+      try deleteIgnoringVanished(certificate.id, store)
     }
-    for key in identities.map(\.key) where !deleted.contains(key.path) {
-      deleted.insert(key.path)
+    for key in identities.map(\.key) where !deleted.contains(key.id) {
+      deleted.insert(key.id)
       guard case .data(let label)? = key.values[RawKey.applicationLabel] else { continue }
       var users = ItemQuery(itemClass: .certificate)
       users.attributes[RawKey.publicKeyHash] = .data(label)
       users.synchronizableAny = true
-      let remaining = try ItemFinder(store: store).find(users, scope: .read(groups: store.groups), policy: .skip)
-      if remaining.contains(where: { !deleted.contains($0.path) }) { continue }
-      try deleteIgnoringVanished(key.path, store)
+      let remaining = try ItemFinder(store: store).withoutPrompt(
+        ItemFinder.Request(query: users, scope: .read(groups: store.groups)), policy: .skip
+      ).items
+      if remaining.contains(where: { !deleted.contains($0.id) }) { continue }
+      try deleteIgnoringVanished(key.id, store)
     }
   }
 
-  private static func deleteIgnoringVanished(_ path: ObjectPath, _ store: any ItemStore) throws(SecItemError) {
+  private static func deleteIgnoringVanished(_ item: ItemID, _ store: any ItemStore) throws(SecItemError) {
     do {
-      try store.deleteItem(path)
+      try store.delete(item)
     } catch  where error.status == errSecItemNotFound {
       return  // deleted meanwhile by someone else
     }

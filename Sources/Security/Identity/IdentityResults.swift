@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// The results of identity searches, as Apple's securityd builds them (`s3dl_query_row`, `handle_result` in
@@ -6,7 +7,7 @@ import SecretServiceClient
 /// a `SecIdentity` as the reference, and a persistent reference of class `idnt` naming the certificate.
 enum IdentityResults {
   static func result(
-    for identities: [IdentityPair], returnTypes: ReturnTypes, asArray: Bool, secrets: [ObjectPath: SecretBytes]
+    for identities: [IdentityPair], returnTypes: ReturnTypes, asArray: Bool, secrets: [ItemID: SecretBytes]
   ) -> AnyObject? {
     let visible = returnTypes.visible
     guard !visible.isEmpty else { return nil }
@@ -21,10 +22,10 @@ enum IdentityResults {
   }
 
   private static func element(
-    _ identity: IdentityPair, visible: ReturnTypes, needsSecrets: Bool, _ secrets: [ObjectPath: SecretBytes]
+    _ identity: IdentityPair, visible: ReturnTypes, needsSecrets: Bool, _ secrets: [ItemID: SecretBytes]
   ) -> AnyObject? {
-    let keySecret = secrets[identity.key.path]
-    let certificateSecret = secrets[identity.certificate.path]
+    let keySecret = secrets[identity.key.id]
+    let certificateSecret = secrets[identity.certificate.id]
     if needsSecrets && (keySecret == nil || certificateSecret == nil) { return nil }
     var reference: SecIdentity?
     if visible.contains(.reference) {

@@ -5,10 +5,10 @@ struct IdentityPair: Sendable {
   let certificate: StoredItem
   let key: StoredItem
 
-  /// An identity is named by its certificate, as Apple's persistent references of identities are: its path, and
+  /// An identity is named by its certificate, as Apple's persistent references of identities are: its ID, and
   /// what finds the certificate again where paths change (`PersistentReferenceResolver`).
   var locator: ItemLocator {
-    ItemLocator(itemClassCode: RawKey.classIdentity, path: certificate.path, identity: certificate.identity)
+    ItemLocator(itemClassCode: RawKey.classIdentity, id: certificate.id, fingerprint: certificate.fingerprint)
   }
 }
 
@@ -85,7 +85,7 @@ struct IdentitySearch {
       query.synchronizableAny || (query.itemList != nil && query.attributes[RawKey.synchronizable] == nil)
     certificate.itemList = query.itemList.map { list in
       list.filter { $0.itemClassCode == RawKey.classIdentity }.map {
-        ItemLocator(itemClassCode: RawKey.classCertificate, path: $0.path, identity: $0.identity)
+        ItemLocator(itemClassCode: RawKey.classCertificate, id: $0.id, fingerprint: $0.fingerprint)
       }
     }
     certificate.stringMatching = query.stringMatching

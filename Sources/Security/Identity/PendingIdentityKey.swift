@@ -21,7 +21,7 @@ enum PendingIdentityKey {
   static let value = "1"
 
   /// Whether a stored item carries the marker.
-  static func isMarked(_ item: StoredItem) -> Bool { item.snapshot.attributes[attribute] != nil }
+  static func isMarked(_ item: StoredItem) -> Bool { item.attributes[attribute] != nil }
 
   /// The attributes that find stored certificates of a public key hash (any access group).
   static func certificateSearch(publicKeyHash: Data) -> [String: String] {
@@ -75,12 +75,11 @@ enum PendingIdentityKey {
     for key in keys {
       do throws(SecItemError) {
         if hasCertificate {
-          guard let properties = try store.properties([key], .attributes).first, var attributes = properties.attributes
-          else { continue }
+          guard var attributes = try store.properties([key], .attributes)[key]?.attributes else { continue }
           attributes[attribute] = nil
-          try store.setAttributes(key, attributes)
+          try store.update(key, ItemChange(attributes: attributes))
         } else {
-          try store.deleteItem(key)
+          try store.delete(key)
         }
       } catch  where error.status == errSecItemNotFound {
         continue  // deleted meanwhile by another client

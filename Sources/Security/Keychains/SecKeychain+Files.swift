@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 // Opening, creating and deleting keychains, and what a keychain reference tells (Apple's `SecKeychain.h`). Every

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 // Locking and unlocking keychains (Apple's `SecKeychain.h`), deprecated as in Apple's SDK.

@@ -86,7 +86,7 @@ public func SecKeychainCopyDomainDefault(_ domain: SecPreferencesDomain, _ keych
 @available(*, deprecated, message: "SecKeychain is deprecated")
 public func SecKeychainSetDomainDefault(_ domain: SecPreferencesDomain, _ keychain: SecKeychain?) -> OSStatus {
   secItemStatus { () throws(SecItemError) in
-    let chosen: KeychainReference
+    let chosen: KeychainID
     if let keychain {
       chosen = keychain.reference
     } else {
@@ -119,8 +119,8 @@ public func SecKeychainGetPreferenceDomain(_ domain: UnsafeMutablePointer<SecPre
 
 /// The keychains of a search list array; `errSecInvalidKeychain` for an element that is not a `SecKeychain` (Apple's
 /// `convertToKeychainList`).
-private func keychains(in array: CFArray) throws(SecItemError) -> [KeychainReference] {
-  var found: [KeychainReference] = []
+private func keychains(in array: CFArray) throws(SecItemError) -> [KeychainID] {
+  var found: [KeychainID] = []
   for element in array as NSArray {
     guard let keychain = element as? SecKeychain else {
       throw SecItemError(errSecInvalidKeychain, "a search list element is not a SecKeychain")

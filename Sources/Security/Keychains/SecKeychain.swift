@@ -8,9 +8,9 @@ import Foundation
 /// they name the same keychain (Apple compares their database identifiers). Immutable, hence `@unchecked Sendable`.
 public final class SecKeychain: NSObject, @unchecked Sendable {
   /// The keychain it names.
-  package let reference: KeychainReference
+  package let reference: KeychainID
 
-  package init(_ reference: KeychainReference) {
+  package init(_ reference: KeychainID) {
     self.reference = reference
   }
 

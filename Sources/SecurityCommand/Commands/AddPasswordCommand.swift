@@ -1,3 +1,4 @@
+import GLibValues
 import KeychainServices
 import SecretServiceClient
 import Security
@@ -77,14 +78,19 @@ enum AddPasswordCommand {
       passwordClass == .generic
       ? "SecKeychainItemCreateFromContent (\(keychainName ?? "<default>"))"
       : "SecKeychainAddInternetPassword \(keychainName ?? "<NULL>")"
+    var keychain: Keychain?
+    if let keychainName {
+      // macOS's keychain_open: a name that names no keychain is reported, status 1.
+      guard let opened = KeychainCatalog.open(keychainName, context) else { return 1 }
+      keychain = opened
+    }
     let status: OSStatus
-    if let failure = addTargetFailure(keychainName, context) {
-      status = failure
-    } else if !KnownCodes.areStorable(fields) {
+    if !KnownCodes.areStorable(fields) {
       status = errSecParam
     } else {
       let attributes = PasswordQuery.newItemAttributes(fields, passwordClass)
-      status = context.items.add(passwordClass, attributes: attributes, secret: password ?? SecretBytes([]))
+      status = context.items.add(
+        passwordClass, attributes: attributes, secret: password ?? SecretBytes([]), to: keychain)
     }
     if status != errSecSuccess { context.diagnostics.error("\(call): \(Diagnostics.message(for: status))") }
     return status
@@ -113,23 +119,6 @@ enum AddPasswordCommand {
     let keychains = context.keychains(named: names)
     let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
     return try context.items.first(passwordClass, matching: attributes, in: keychains)
-  }
-
-  /// Why an item cannot be added to the named keychain: one that does not exist (`errSecNoSuchKeychain`), or one
-  /// other than the default keychain, which SecItem cannot write to yet (`errSecUnimplemented`); nil when the item
-  /// can be added.
-  private static func addTargetFailure(_ keychainName: String?, _ context: CommandContext) -> OSStatus? {
-    guard let keychainName else { return nil }
-    do {
-      let keychain = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.open(keychainName) }
-      if case .file(let path) = keychain, !KeychainFiles.exists(path) { return errSecNoSuchKeychain }
-      let defaultKeychain = try KeychainCatalog.run { () throws(SecItemError) in
-        try KeychainSearchList.defaultKeychain()
-      }
-      return defaultKeychain == keychain ? nil : errSecUnimplemented
-    } catch {
-      return error.status
-    }
   }
 
   /// macOS's `convertHex`: hex digits (either case) as bytes, an odd count padded with a leading zero nibble; nil

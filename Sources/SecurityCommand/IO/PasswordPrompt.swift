@@ -1,3 +1,4 @@
+import GLibValues
 import SecretServiceClient
 
 /// The password prompts of macOS's tool.

@@ -1,10 +1,11 @@
+import GLibValues
 import KeychainServices
 import Security
 
-/// A keychain as the commands see it: a keychain file or a Secret Service collection (`KeychainReference`), printed
+/// A keychain as the commands see it: a keychain file or a Secret Service collection (`KeychainID`), printed
 /// by its path (what `list-keychains`, `default-keychain` and the `keychain:` line print, and what every command
 /// accepts back).
-typealias Keychain = KeychainReference
+typealias Keychain = KeychainID
 
 /// A keychain operation that failed, with the status macOS's tool would report.
 struct KeychainError: Error, Equatable, Sendable {

@@ -1,3 +1,4 @@
+import GLibValues
 import SecretServiceClient
 
 extension SecretBytes {

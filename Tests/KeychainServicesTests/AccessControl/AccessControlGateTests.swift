@@ -195,7 +195,7 @@ struct AccessControlGateTests {
       let answer = try PolkitAuthority.checkAuthorization(
         actionID: AccessControlSettings.defaultActionID, subject: try PolkitAuthority.Subject.currentProcess(),
         allowUserInteraction: true, systemBusAddress: polkit.systemBusAddress, timeout: .seconds(10))
-      return SecItemEnvironment.$systemBusAddress.withValue(polkit.systemBusAddress) {
+      return SecItemEnvironment.with(\.systemBusAddress, polkit.systemBusAddress) {
         let read = secret(query).status
         let update = SecItemUpdate(query as CFDictionary, [kSecAttrComment as String: "c"] as CFDictionary)
         return (answer, read, update)
@@ -209,7 +209,7 @@ struct AccessControlGateTests {
   @Test("unenforced access control hands out the data and updates without asking")
   func unenforced() throws {
     let query = try addPassword(.userPresence)
-    SecItemEnvironment.$accessControlEnforcement.withValue(.unenforced) {
+    SecItemEnvironment.with(\.accessControlEnforcement, .unenforced) {
       #expect(secret(query) == .found(protectedSecret))
       #expect(SecItemUpdate(query as CFDictionary, [kSecAttrComment as String: "c"] as CFDictionary) == errSecSuccess)
     }

@@ -77,14 +77,15 @@ struct AccessRequirementTests {
     #expect(requirement(SecAccessControlCreateFlags(rawValue: 1 << 2 | 1)) == .userPresence)
   }
 
+  private static let id = ItemID(keychain: .collection("/org/freedesktop/secrets/collection/login"), name: "1")
+
   @Test("an item whose stored access control does not decode is refused, never ungated")
   func undecodable() throws {
-    let snapshot = ItemSnapshot(
-      path: ObjectPath("/org/freedesktop/secrets/collection/login/1"), label: "",
+    let properties = ItemProperties(
       attributes: [
         "xdg:schema": ItemClass.genericPassword.schemaName, "service": "s", "keychain:accc": "ak;not-a-number",
-      ], created: Date(), modified: Date())
-    let item = try #require(StoredItem(snapshot))
+      ], label: "", created: Date(), modified: Date())
+    let item = try #require(StoredItem(id: Self.id, properties))
     guard case .unavailable = AccessRequirement.of(item) else {
       Issue.record("an undecodable access control was \(AccessRequirement.of(item))")
       return
@@ -93,10 +94,9 @@ struct AccessRequirementTests {
 
   @Test("an item without an access control needs nothing")
   func absent() throws {
-    let snapshot = ItemSnapshot(
-      path: ObjectPath("/org/freedesktop/secrets/collection/login/1"), label: "",
-      attributes: ["xdg:schema": ItemClass.genericPassword.schemaName, "service": "s"],
-      created: Date(), modified: Date())
-    #expect(AccessRequirement.of(try #require(StoredItem(snapshot))) == .none)
+    let properties = ItemProperties(
+      attributes: ["xdg:schema": ItemClass.genericPassword.schemaName, "service": "s"], label: "", created: Date(),
+      modified: Date())
+    #expect(AccessRequirement.of(try #require(StoredItem(id: Self.id, properties))) == .none)
   }
 }

@@ -137,7 +137,7 @@ struct UserPresenceChildProcess {
     defer { keyring?.stop() }
     let options = ConnectionOptions(
       busAddress: keyring?.busAddress ?? "unix:path=\(directory)/no-session-bus", timeout: .seconds(Int64(timeout)))
-    try SecItemEnvironment.$connectionOptions.withValue(options) {
+    try SecItemEnvironment.with(\.connectionOptions, options) {
       if keyring != nil {
         try run(scenario, kind, directory: directory)
       } else {

@@ -16,9 +16,9 @@ struct KeychainNamesTests {
     try FileManager.default.createDirectory(atPath: environment.folder, withIntermediateDirectories: true)
   }
 
-  private func resolve(_ name: String, collection: String? = nil) throws -> KeychainReference {
+  private func resolve(_ name: String, collection: String? = nil) throws -> KeychainID {
     try KeychainEnvironment.$current.withValue(environment) { () throws in
-      try KeychainNames.resolve(name) { _ in collection }
+      try KeychainNames.resolve(name) { _ in collection.map { .collection($0) } }
     }
   }
 

@@ -23,7 +23,7 @@ struct KeychainSearchListTests {
   }
 
   /// A file where a keychain would be (its contents do not matter to the search list), mode 0600.
-  private func keychainFile(_ name: String) -> KeychainReference {
+  private func keychainFile(_ name: String) -> KeychainID {
     let path = environment.folder + "/" + name
     _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
     return .file(path)
@@ -31,7 +31,7 @@ struct KeychainSearchListTests {
 
   @Test("a search list that was set is the list, in order, missing keychains kept")
   func setList() throws {
-    let list: [KeychainReference] = [.file("/nowhere/b-db"), .collection("/org/freedesktop/secrets/collection/x")]
+    let list: [KeychainID] = [.file("/nowhere/b-db"), .collection("/org/freedesktop/secrets/collection/x")]
     try run { () throws in
       try KeychainSearchList.setList(list)
       #expect(try KeychainSearchList.list() == list)

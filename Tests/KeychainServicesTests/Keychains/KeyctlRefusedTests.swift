@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import Glibc
 import KeyringTestSupport
 import SecretServiceClient

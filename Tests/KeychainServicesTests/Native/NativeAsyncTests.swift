@@ -1,5 +1,6 @@
 import Foundation
 import KeyringTestSupport
+import Synchronization
 import Testing
 
 @testable import KeychainServices
@@ -69,11 +70,32 @@ struct NativeAsyncTests {
   @Test("the calling task's access groups go with the call to its thread")
   func accessGroupsTravel() async throws {
     let group = unique("native-app")
-    let stored = try await SecItemEnvironment.$accessGroups.withValue([group]) {
+    let stored = try await SecItemEnvironment.with(\.accessGroups, [group]) {
       try await GenericPassword.add(item("scoped"))
     }
     #expect(stored.accessGroup == group)
     #expect(try await GenericPassword.find(.init(service: service)) == nil)  // another application's group
+  }
+
+  @Test("the calling task's file keyring goes with the call to its thread")
+  func fileKeyringTravels() async throws {
+    let file = try TemporaryKeyringFile()
+    let location = FileKeyringLocation(path: file.path, password: Data(file.password.utf8))
+    _ = try await SecItemEnvironment.with(\.fileKeyring, location) {
+      try await GenericPassword.add(item("in-file"))
+    }
+    #expect(try file.secretTool(["lookup", "service", service, "account", "in-file"]).output == "s3cret")
+    #expect(try await GenericPassword.find(.init(service: service)) == nil)  // not in the task's default store
+  }
+
+  @Test("the calling task's test hooks go with the call to its thread")
+  func hooksTravel() async throws {
+    try await GenericPassword.add(item("hooked"))
+    let calls = Mutex(0)
+    try await SecItemEnvironment.with(\.willWriteUpdatedItem, { _ in calls.withLock { $0 += 1 } }) {
+      try await GenericPassword.update(matching: .init(service: service), with: .init(secret: Data("new".utf8)))
+    }
+    #expect(calls.withLock { $0 } == 1)
   }
 
   @Test("the calling task's bus goes with the call to its thread")

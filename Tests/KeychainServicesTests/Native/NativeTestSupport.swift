@@ -22,8 +22,8 @@ enum Native {
     _ body: () async throws -> R
   ) async rethrows -> R {
     defer { SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress) }
-    return try await SecItemEnvironment.$connectionOptions.withValue(
-      .init(busAddress: keyring.busAddress, timeout: timeout), operation: body)
+    return try await SecItemEnvironment.with(
+      \.connectionOptions, .init(busAddress: keyring.busAddress, timeout: timeout), body)
   }
 
   /// How long `body` took.

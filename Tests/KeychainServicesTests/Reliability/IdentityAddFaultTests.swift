@@ -33,11 +33,9 @@ struct IdentityAddFaultTests {
     func addKillingDaemonBetweenWrites() throws -> OSStatus {
       let keyring = keyring
       let kill: @Sendable () -> Void = { try? keyring.kill() }
-      let status = try SecItemEnvironment.$betweenIdentityWrites.withValue(
-        kill,
-        operation: {
-          try addIdentity(timeout: .seconds(2))
-        })
+      let status = try SecItemEnvironment.with(\.betweenIdentityWrites, kill) {
+        try addIdentity(timeout: .seconds(2))
+      }
       try keyring.startDaemon()
       return status
     }

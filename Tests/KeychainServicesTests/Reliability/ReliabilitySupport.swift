@@ -137,9 +137,9 @@ struct KeyringListing {
     let paths = try connection.searchItems(attributes: attributes).unlocked
     let secrets = try connection.secrets(paths)
     var entries: [ObjectPath: Entry] = [:]
-    for info in try connection.itemInfo(paths) {
-      entries[info.path] = Entry(
-        label: info.label, attributes: info.attributes, secret: secrets[info.path]?.copyData() ?? Data())
+    for (path, info) in try connection.itemProperties(paths, .all) {
+      entries[path] = Entry(
+        label: info.label ?? "", attributes: info.attributes ?? [:], secret: secrets[path]?.copyData() ?? Data())
     }
     return entries
   }

@@ -62,7 +62,8 @@ struct DumpKeychainTests {
       "KWallet and KeePassXC have one collection only: there is no other keychain to dump"),
     .disabled(
       if: KeyringBackend.isFileKeyring,
-      "the file keyring is one keychain (login): secret-tool writes the other client's item into it, not into session"))
+      "the file keyring is one keychain (the file): secret-tool writes the other client's item into it, not into session"
+    ))
   func otherKeychain() throws {
     #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"]).status == 0)
     // An item of another client in gnome-keyring's `session` collection: the dump of that keychain must list it,

@@ -16,7 +16,7 @@ struct GenericPasswordTests {
     #expect(lines.count == 21)
     #expect(
       Array(lines.prefix(7)) == [
-        "keychain: \"\(KeyringBackend.current.defaultCollectionPath)\"", "version: 512", "class: \"genp\"",
+        "keychain: \"\(KeyringBackend.defaultKeychainPath)\"", "version: 512", "class: \"genp\"",
         "attributes:",
         "    0x00000007 <blob>=\"\(service)\"", "    0x00000008 <blob>=<NULL>", "    \"acct\"<blob>=\"alice\"",
       ])

@@ -17,7 +17,7 @@ struct InternetPasswordTests {
     let output = security(["find-internet-password", "-s", server]).output
     #expect(
       output.hasPrefix(
-        "keychain: \"\(KeyringBackend.current.defaultCollectionPath)\"\nversion: 512\nclass: \"inet\"\n"))
+        "keychain: \"\(KeyringBackend.defaultKeychainPath)\"\nversion: 512\nclass: \"inet\"\n"))
     for line in [
       "    \"acct\"<blob>=\"bob\"\n", "    \"atyp\"<blob>=\"form\"\n", "    \"path\"<blob>=\"/login\"\n",
       "    \"port\"<uint32>=0x000001BB \n", "    \"ptcl\"<uint32>=\"htps\"\n", "    \"sdmn\"<blob>=\"realm\"\n",

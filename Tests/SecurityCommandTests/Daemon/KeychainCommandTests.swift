@@ -1,5 +1,6 @@
 import Foundation
 import KeyringTestSupport
+import Security
 import Testing
 
 /// list-keychains, default-keychain, lock-keychain and unlock-keychain. Locking gets a private keyring of its own,
@@ -10,7 +11,7 @@ struct KeychainCommandTests {
   func listKeychains() {
     let run = security(["list-keychains"])
     #expect(run.status == 0)
-    #expect(run.output == KeyringBackend.current.collectionPaths.map { "    \"\($0)\"\n" }.joined())
+    #expect(run.output == KeyringBackend.keychainPaths.map { "    \"\($0)\"\n" }.joined())
   }
 
   @Test("list-keychains -d system lists nothing on Linux")
@@ -24,7 +25,7 @@ struct KeychainCommandTests {
   func defaultKeychain() {
     let run = security(["default-keychain"])
     #expect(run.status == 0)
-    #expect(run.output == "    \"\(KeyringBackend.current.defaultCollectionPath)\"\n")
+    #expect(run.output == "    \"\(KeyringBackend.defaultKeychainPath)\"\n")
   }
 
   @Test("unlock-keychain of an unlocked keychain succeeds without a prompt")
@@ -84,5 +85,26 @@ struct KeychainCommandTests {
       ["list-keychains"], busAddress: keyring.busAddress, keychains: try TemporaryKeychains().environment)
     #expect(list.status == 0)
     #expect(list.output.isEmpty)
+  }
+
+  /// Runs `body` with the task's SecItem calls on a keyring file of its own (never created: nothing is added).
+  func onKeyringFile<R>(_ body: (String) -> R) -> R {
+    let path =
+      FileManager.default.temporaryDirectory.appendingPathComponent(unique("keyring")).path + "/default.keyring"
+    return SecItemEnvironment.withFileKeyring(path: path, password: Data("pw".utf8)) { body(path) }
+  }
+
+  @Test("on a keyring file, default-keychain prints the file")
+  func defaultKeychainOnFile() {
+    let (run, path) = onKeyringFile { path in (security(["default-keychain"]), path) }
+    #expect(run.status == 0)
+    #expect(run.output == "    \"\(path)\"\n")
+  }
+
+  @Test("on a keyring file, lock-keychain is refused with errSecUnimplemented: the file is never locked")
+  func lockOnFile() {
+    let run = onKeyringFile { _ in security(["lock-keychain"]) }
+    #expect(run.status == 252)
+    #expect(run.error == "security: SecKeychainLock <NULL>: Function or operation not implemented.\n")
   }
 }

@@ -35,9 +35,9 @@ func security(
       ToolRunner.run(arguments, CommandContext(io: io))
     }
   }
-  let result = SecItemEnvironment.$accessGroups.withValue(["security"]) {
+  let result = SecItemEnvironment.with(\.accessGroups, ["security"]) {
     guard let busAddress else { return run() }
-    return SecItemEnvironment.$connectionOptions.withValue(ConnectionOptions(busAddress: busAddress)) { run() }
+    return SecItemEnvironment.with(\.connectionOptions, ConnectionOptions(busAddress: busAddress)) { run() }
   }
   return RunResult(result: result, output: io.output, error: io.error, outputBytes: io.outputBytes)
 }

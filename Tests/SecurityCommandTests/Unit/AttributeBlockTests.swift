@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeychainServices
 import SecretServiceClient
 import Testing

@@ -1,3 +1,4 @@
+import GLibValues
 import Glibc
 import SecretServiceClient
 import Testing

@@ -1,3 +1,4 @@
+import GLibValues
 import SecretServiceClient
 import Security
 import Synchronization

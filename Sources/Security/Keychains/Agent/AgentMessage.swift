@@ -1,3 +1,4 @@
+import GLibValues
 import SecretServiceClient
 
 /// The keychain agent's protocol (`KeychainAgent`): one request per connection, one response, each framed as a

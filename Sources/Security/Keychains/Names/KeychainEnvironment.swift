@@ -1,3 +1,4 @@
+import GLibValues
 import SecretServiceClient
 
 /// Per-task overrides of where the keychain layer keeps its files, for tests running in parallel in one process:

@@ -46,43 +46,45 @@ package enum KeychainNames {
     return "/"
   }
 
-  /// The keychain `name` means. `secretServiceCollection` is asked (last) for the object path of a collection
-  /// of that name: `login`, `login.keychain` and `~/Library/Keychains/login.keychain-db` all ask for `login`.
+  /// The keychain `name` means. `storeKeychain` is asked (last) for the keychain of the Secret Service (or of the
+  /// keyring-file store) of that name: `login`, `login.keychain` and `~/Library/Keychains/login.keychain-db` all ask
+  /// for `login`.
   /// `errSecParam` for an empty name, one holding a NUL or a line break (the preferences file is line-based), or
   /// one longer than `PATH_MAX`.
-  package static func resolve(_ name: String, secretServiceCollection: (String) -> String? = { _ in nil })
-    throws(SecItemError) -> KeychainReference
+  package static func resolve(_ name: String, storeKeychain: (String) -> KeychainID? = { _ in nil })
+    throws(SecItemError) -> KeychainID
   {
     try check(name)
-    if name.hasPrefix(KeychainReference.collectionPrefix) { return .collection(name) }
+    if name.hasPrefix(KeychainID.collectionPrefix) { return .collection(name) }
+    if let keychain = storeKeychain(name), keychain.path == name { return keychain }
     let macFolder = home + "/Library/Keychains/"
     if name.hasPrefix(macFolder), name.count > macFolder.count {
-      return try inFolder(String(name.dropFirst(macFolder.count)), secretServiceCollection)
+      return try inFolder(String(name.dropFirst(macFolder.count)), storeKeychain)
     }
     if name.hasPrefix("/") { return .file(name) }
-    return try inFolder(name, secretServiceCollection)
+    return try inFolder(name, storeKeychain)
   }
 
   /// `relative` in the keychains folder, munged; a collection of that name when no such file exists.
-  private static func inFolder(_ relative: String, _ secretServiceCollection: (String) -> String?)
-    throws(SecItemError) -> KeychainReference
+  private static func inFolder(_ relative: String, _ storeKeychain: (String) -> KeychainID?)
+    throws(SecItemError) -> KeychainID
   {
     let plain = folder + "/" + relative
     try check(plain)
     let munged = relative.hasSuffix(databaseSuffix) ? plain : plain + databaseSuffix
     if exists(munged) { return .file(munged) }
     if exists(plain) { return .file(plain) }
-    if let collection = secretServiceCollection(collectionName(relative)) { return .collection(collection) }
+    if let keychain = storeKeychain(collectionName(relative)) { return keychain }
     return .file(munged)
   }
 
   /// The collection name a keychain name stands for: its last path element without `.keychain-db`, `.keychain`,
-  /// `-db` or `.keyring` (`login.keychain` → `login`).
+  /// `-db` or `.keyring`, each as often as it ends the name (`login.keychain` → `login`).
   package static func collectionName(_ name: String) -> String {
     var base = name.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? name
-    for suffix in [".keychain-db", ".keychain", databaseSuffix, ".keyring"] where base.hasSuffix(suffix) {
+    let suffixes = [".keychain-db", ".keychain", databaseSuffix, ".keyring"]
+    while let suffix = suffixes.first(where: { base.hasSuffix($0) && base != $0 }) {
       base = String(base.dropLast(suffix.count))
-      break
     }
     return base
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 import Synchronization
 
 #if canImport(Glibc)
@@ -35,11 +36,11 @@ package enum KeychainSearchList {
 
   /// The search list of `domain` (nil: the whole search list, as `SecKeychainCopySearchList`: the dynamic, the
   /// process's domain's and the common lists, of which only the user's has keychains on Linux).
-  package static func list(domain: SecPreferencesDomain? = nil) throws(SecItemError) -> [KeychainReference] {
+  package static func list(domain: SecPreferencesDomain? = nil) throws(SecItemError) -> [KeychainID] {
     switch domain ?? preferenceDomain {
     case .user:
       let preferences = file.read()
-      if let stored = preferences.searchList { return stored.map(KeychainReference.init(storedPath:)) }
+      if let stored = preferences.searchList { return stored.map(KeychainID.init(storedPath:)) }
       return implicitList(preferences)
     case .system, .common, .dynamic:
       return []
@@ -47,9 +48,9 @@ package enum KeychainSearchList {
   }
 
   /// The list when none was set: the default keychain if it is a file, then the Secret Service's collections.
-  private static func implicitList(_ preferences: KeychainPreferences) -> [KeychainReference] {
-    var list: [KeychainReference] = []
-    if case .some(.some(let path)) = preferences.defaultKeychain, case .file = KeychainReference(storedPath: path) {
+  private static func implicitList(_ preferences: KeychainPreferences) -> [KeychainID] {
+    var list: [KeychainID] = []
+    if case .some(.some(let path)) = preferences.defaultKeychain, case .file = KeychainID(storedPath: path) {
       list.append(.file(path))
     }
     list += (try? SecretServiceKeychains.collections()) ?? []
@@ -58,7 +59,7 @@ package enum KeychainSearchList {
 
   /// Sets the search list of `domain` (nil: the process's domain). Keychains are stored as they are named, missing
   /// ones too, as on macOS.
-  package static func setList(_ list: [KeychainReference], domain: SecPreferencesDomain? = nil) throws(SecItemError) {
+  package static func setList(_ list: [KeychainID], domain: SecPreferencesDomain? = nil) throws(SecItemError) {
     switch domain ?? preferenceDomain {
     case .user:
       let paths = list.map(\.path)
@@ -71,11 +72,11 @@ package enum KeychainSearchList {
   }
 
   /// The default keychain of `domain`; nil when there is none.
-  package static func defaultKeychain(domain: SecPreferencesDomain? = nil) throws(SecItemError) -> KeychainReference? {
+  package static func defaultKeychain(domain: SecPreferencesDomain? = nil) throws(SecItemError) -> KeychainID? {
     switch domain ?? preferenceDomain {
     case .user:
       switch file.read().defaultKeychain {
-      case .some(.some(let path)): return KeychainReference(storedPath: path)
+      case .some(.some(let path)): return KeychainID(storedPath: path)
       case .some(.none): return nil
       case .none: return try? SecretServiceKeychains.defaultCollection()
       }
@@ -90,7 +91,7 @@ package enum KeychainSearchList {
   /// at least read and write permission for the user, and the user must own the home directory: else
   /// `errSecWrPerm` with the reason macOS prints (`Will not set default: …`), as `StorageManager::defaultKeychain`
   /// checks (`keychainOwnerPermissionsValidForDomain`). The default need not be in the search list.
-  package static func setDefault(_ keychain: KeychainReference, domain: SecPreferencesDomain? = nil)
+  package static func setDefault(_ keychain: KeychainID, domain: SecPreferencesDomain? = nil)
     throws(SecItemError)
   {
     switch domain ?? preferenceDomain {
@@ -106,7 +107,7 @@ package enum KeychainSearchList {
 
   /// Removes `keychains` from the user's search list, and unsets the default when it is one of them (as
   /// `StorageManager::remove` does when keychains are deleted).
-  package static func remove(_ keychains: [KeychainReference]) throws(SecItemError) {
+  package static func remove(_ keychains: [KeychainID]) throws(SecItemError) {
     let paths = Set(keychains.map(\.path))
     let preferences = file.read()
     let listed = preferences.searchList?.contains(where: paths.contains) ?? false
@@ -145,8 +146,110 @@ package enum KeychainSearchList {
   }
 
   /// `list` without repeats, in order.
-  private static func unique(_ list: [KeychainReference]) -> [KeychainReference] {
-    var seen: Set<KeychainReference> = []
+  private static func unique(_ list: [KeychainID]) -> [KeychainID] {
+    var seen: Set<KeychainID> = []
     return list.filter { seen.insert($0).inserted }
+  }
+}
+
+extension KeychainSearchList {
+  /// The store of one SecItem call, when the user's preferences or the call itself say where its items are
+  /// (`KeychainStore.current`): for an add the target keychain alone (`named`'s, else the default keychain: its
+  /// duplicate check looks there only, as macOS's); for the other calls the keychains `named`, else the search list.
+  /// Nil when neither the call names keychains nor the user set a search list or a default keychain: the caller uses
+  /// the Secret Service alone.
+  static func store(named: [KeychainID]?, adding: Bool, groups: [String], timeout: Duration) throws(SecItemError)
+    -> SearchListStore?
+  {
+    let preferences = file.read()
+    guard named != nil || !preferences.isEmpty else { return nil }
+    let builder = MemberBuilder(groups: groups, timeout: timeout)
+    if adding {
+      let target: KeychainID?
+      if let chosen = named?.first {
+        target = chosen
+      } else {
+        switch preferences.defaultKeychain {
+        case .some(.some(let path)): target = KeychainID(storedPath: path)
+        case .some(.none): target = nil
+        case .none: target = try SecretServiceKeychains.defaultCollection()
+        }
+      }
+      guard let target else {
+        return SearchListStore(members: [], target: nil, groups: groups, timeout: timeout)
+      }
+      let member = builder.member(for: [target])
+      return SearchListStore(members: [member], target: (target, member), groups: groups, timeout: timeout)
+    }
+    var entries: [KeychainID?]  // nil: every Secret Service collection
+    if let named {
+      entries = named
+    } else if let stored = preferences.searchList {
+      entries = stored.map(KeychainID.init(storedPath:))
+    } else {
+      entries = [nil]
+      if case .some(.some(let path)) = preferences.defaultKeychain, case .file = KeychainID(storedPath: path) {
+        entries.insert(.file(path), at: 0)
+      }
+    }
+    return SearchListStore(members: builder.members(for: entries), target: nil, groups: groups, timeout: timeout)
+  }
+
+  /// Makes the members of a `SearchListStore`: a `FileKeyringStore` per keychain file, keyed by its kept key; one
+  /// `SecretServiceStore` for the collections (made once, at the place of the first), or an `UnavailableStore` when no
+  /// Secret Service can be reached.
+  private struct MemberBuilder {
+    let groups: [String]
+    let timeout: Duration
+
+    func members(for entries: [KeychainID?]) -> [SearchListStore.Member] {
+      var members: [SearchListStore.Member] = []
+      var seen: Set<KeychainID> = []
+      let collections = Set(
+        entries.compactMap { entry -> KeychainID? in
+          if case .collection? = entry { return entry }
+          return nil
+        })
+      let everyCollection = entries.contains { $0 == nil }
+      var collectionsPlaced = false
+      for entry in entries {
+        switch entry {
+        case .file?:
+          guard let entry, seen.insert(entry).inserted else { continue }
+          members.append(member(for: [entry]))
+        case .collection?, nil:
+          guard !collectionsPlaced else { continue }
+          collectionsPlaced = true
+          members.append(serviceMember(collections, all: everyCollection, target: nil))
+        }
+      }
+      return members
+    }
+
+    /// The member holding `keychains` (one file, or collections), with the first of them as the target of adds.
+    func member(for keychains: [KeychainID]) -> SearchListStore.Member {
+      switch keychains.first {
+      case .file(let path)?:
+        let location = FileKeyringLocation(path: path, keySource: UnlockedKeySource(path: path))
+        return SearchListStore.Member(
+          keychains: [.file(path)], store: FileKeyringStore(location: location, groups: groups, timeout: timeout))
+      case .collection(let path)?:
+        return serviceMember(Set(keychains), all: false, target: path)
+      case nil:
+        return serviceMember([], all: true, target: nil)
+      }
+    }
+
+    private func serviceMember(_ collections: Set<KeychainID>, all: Bool, target: String?) -> SearchListStore.Member {
+      let store: any ItemStore
+      do {
+        var service = SecretServiceStore(connection: try SharedConnections.current(), groups: groups)
+        service.target = target.map { ObjectPath($0) }
+        store = service
+      } catch {
+        store = UnavailableStore(failure: error, groups: groups, timeout: timeout)
+      }
+      return SearchListStore.Member(keychains: collections, allCollections: all, store: store)
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// The key of an unlocked keychain file as it is kept between calls and processes (`UnlockedKeys`): the key derived

@@ -1,3 +1,4 @@
+import GLibValues
 import SecretServiceClient
 
 /// Somewhere the keys of unlocked keychains (`UnlockedKey`, encoded) are kept between calls, named by a

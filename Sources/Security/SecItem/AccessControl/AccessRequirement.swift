@@ -70,7 +70,7 @@ enum AccessRequirement: Sendable, Equatable {
   static func of(_ item: StoredItem) -> AccessRequirement {
     if case .accessControl(_, let flags)? = item.values[RawKey.accessControl] { return AccessRequirement(flags: flags) }
     guard let descriptor = item.itemClass.descriptor(RawKey.accessControl),
-      descriptor.attributeNames.contains(where: { item.snapshot.attributes[$0] != nil })
+      descriptor.attributeNames.contains(where: { item.properties.attributes?[$0] != nil })
     else { return .none }
     return .unavailable("the item's access control cannot be read")
   }

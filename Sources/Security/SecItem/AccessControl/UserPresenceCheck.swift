@@ -40,7 +40,7 @@ enum UserPresenceCheck {
     do {
       answer = try PolkitAuthority.checkAuthorization(
         actionID: AccessControlSettings.userPresenceAction, subject: try PolkitAuthority.Subject.currentProcess(),
-        allowUserInteraction: true, systemBusAddress: SecItemEnvironment.systemBusAddress, timeout: timeout)
+        allowUserInteraction: true, systemBusAddress: SecItemEnvironment.current.systemBusAddress, timeout: timeout)
     } catch .timedOut {
       throw SecItemError(errSecUserCanceled, "the user did not authenticate before the deadline")
     } catch {

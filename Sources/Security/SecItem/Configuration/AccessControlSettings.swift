@@ -15,7 +15,7 @@ package enum AccessControlEnforcement: String, Sendable, CaseIterable {
 /// `KeychainAccessControl`; the gate (`AccessControlGate`) reads it through here.
 ///
 /// Resolution, first match wins:
-/// 1. the task's override (`SecItemEnvironment.accessControlEnforcement`, `.userPresenceAction`, for tests);
+/// 1. the task's override (`SecItemEnvironment.current.accessControlEnforcement`, `.userPresenceAction`, for tests);
 /// 2. `select(_:)` and `useUserPresenceAction(_:)`;
 /// 3. the environment: `KEYCHAIN_ACCESS_CONTROL` (`enforced` or `unenforced`; an empty value is `enforced`, any
 ///    other value makes every call through the gate fail with `errSecParam`) and `KEYCHAIN_USER_PRESENCE_ACTION`;
@@ -43,7 +43,7 @@ package enum AccessControlSettings {
 
   /// The enforcement in effect; `errSecParam` when `KEYCHAIN_ACCESS_CONTROL` holds an unknown value.
   static func enforcement() throws(SecItemError) -> AccessControlEnforcement {
-    if let override = SecItemEnvironment.accessControlEnforcement { return override }
+    if let override = SecItemEnvironment.current.accessControlEnforcement { return override }
     if let chosen = selected.withLock({ $0 }) { return chosen }
     guard let value = Environment.nonEmpty(enforcementVariable) else { return .enforced }
     guard let enforcement = AccessControlEnforcement(rawValue: value) else {
@@ -57,7 +57,7 @@ package enum AccessControlSettings {
 
   /// The polkit action user presence is checked with.
   package static var userPresenceAction: String {
-    if let override = SecItemEnvironment.userPresenceAction { return override }
+    if let override = SecItemEnvironment.current.userPresenceAction { return override }
     if let chosen = action.withLock({ $0 }) { return chosen }
     return Environment.nonEmpty(actionVariable) ?? defaultActionID
   }

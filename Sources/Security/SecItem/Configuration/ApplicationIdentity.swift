@@ -32,7 +32,7 @@ package enum ApplicationIdentity {
   /// The identifier and the groups, from the first source that gives them.
   private static func resolved() -> Identity {
     let processName = ProcessInfo.processInfo.processName
-    if let override = SecItemEnvironment.accessGroups, !override.isEmpty {
+    if let override = SecItemEnvironment.current.accessGroups, !override.isEmpty {
       return Identity(identifier: override.last!, groups: override)
     }
     if let (identifier, extra) = configured.withLock({ $0 }) {

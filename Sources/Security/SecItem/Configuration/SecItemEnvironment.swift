@@ -3,50 +3,83 @@ import SecretServiceClient
 import Synchronization
 
 /// Per-task overrides of where SecItem calls go, for tests running in parallel in one process: a task can talk to
-/// another bus, or act as another application, without disturbing the others.
+/// another bus or file, or act as another application, without disturbing the others.
+///
+/// Every override is a field of this one value, held in one task-local (`current`), so that whatever carries a
+/// task's environment to another thread (`BlockingCall` in `KeychainServices`) carries all of it: it captures
+/// `current` and runs the work inside `apply`.
 ///
 /// ```swift
-/// SecItemEnvironment.$connectionOptions.withValue(.init(busAddress: keyring.busAddress)) {
+/// SecItemEnvironment.with(\.connectionOptions, .init(busAddress: keyring.busAddress)) {
 ///   SecItemAdd(query as CFDictionary, nil)
 /// }
 /// ```
-package enum SecItemEnvironment {
+package struct SecItemEnvironment: Sendable {
   /// Connect with these options instead of the session bus defaults. Setting them chooses the Secret Service on
-  /// that bus as the task's store, whatever `StoreChoice` would choose.
-  @TaskLocal package static var connectionOptions: ConnectionOptions?
-  /// Use this keyring file as the task's store (before everything else `StoreChoice` considers).
-  @TaskLocal package static var fileKeyring: FileKeyringLocation?
+  /// that bus as the task's store, whatever `KeychainStore` would choose.
+  package var connectionOptions: ConnectionOptions?
+  /// Use this keyring file as the task's store (before everything else `KeychainStore` considers).
+  package var fileKeyring: FileKeyringLocation?
   /// Use these access groups instead of `ApplicationIdentity.accessGroups`.
-  @TaskLocal package static var accessGroups: [String]?
-  /// Called with each item's D-Bus object path just before SecItemUpdate writes it, after every check: tests change
-  /// the keyring there to reach the window between an update's checks and its writes.
-  @TaskLocal package static var willWriteUpdatedItem: (@Sendable (ObjectPath) -> Void)?
+  package var accessGroups: [String]?
+  /// Called with each item just before SecItemUpdate writes it, after every check: tests change the keyring there
+  /// to reach the window between an update's checks and its writes.
+  package var willWriteUpdatedItem: (@Sendable (ItemID) -> Void)?
   /// Called between the writes of an identity add that stores both parts: its private key is written (marked
   /// pending), its certificate not yet. Tests kill the daemon there.
-  @TaskLocal package static var betweenIdentityWrites: (@Sendable () -> Void)?
+  package var betweenIdentityWrites: (@Sendable () -> Void)?
   /// Enforce (or not) access control instead of what `AccessControlSettings` says.
-  @TaskLocal package static var accessControlEnforcement: AccessControlEnforcement?
+  package var accessControlEnforcement: AccessControlEnforcement?
   /// Check user presence with this polkit action instead of `AccessControlSettings.userPresenceAction`'s.
-  @TaskLocal package static var userPresenceAction: String?
+  package var userPresenceAction: String?
   /// Reach polkit on this bus instead of the system bus.
-  @TaskLocal package static var systemBusAddress: String?
+  package var systemBusAddress: String?
+
+  package init() {}
+
+  /// The current task's environment.
+  @TaskLocal package static var current = SecItemEnvironment()
+
+  /// Runs `body` with this environment as the current task's (on whatever thread it runs).
+  package func apply<R>(_ body: () throws -> R) rethrows -> R {
+    try Self.$current.withValue(self, operation: body)
+  }
+
+  /// Runs `body` with one field of the current task's environment set to `value`.
+  package static func with<Value, R>(
+    _ field: WritableKeyPath<SecItemEnvironment, Value>, _ value: Value, _ body: () throws -> R
+  ) rethrows -> R {
+    var changed = current
+    changed[keyPath: field] = value
+    return try changed.apply(body)
+  }
+
+  /// `with(_:_:_:)` for `async` bodies.
+  package static func with<Value, R>(
+    _ field: WritableKeyPath<SecItemEnvironment, Value>, _ value: Value,
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+  ) async rethrows -> R {
+    var changed = current
+    changed[keyPath: field] = value
+    return try await Self.$current.withValue(changed, operation: body)
+  }
 
   /// Runs `body` with the current task's SecItem calls going to the Secret Service on the bus at `address`.
   package static func withBus<R>(
     _ address: String, timeout: Duration = .seconds(10), _ body: () throws -> R
   ) rethrows -> R {
-    try $connectionOptions.withValue(ConnectionOptions(busAddress: address, timeout: timeout), operation: body)
+    try with(\.connectionOptions, ConnectionOptions(busAddress: address, timeout: timeout), body)
   }
 
   /// Runs `body` with the current task's SecItem calls going to the keyring file at `path`, keyed with `password`
   /// (what `SECRET_FILE_TEST_PATH` and `SECRET_FILE_TEST_PASSWORD` say to libsecret).
   package static func withFileKeyring<R>(path: String, password: Data, _ body: () throws -> R) rethrows -> R {
-    try $fileKeyring.withValue(FileKeyringLocation(path: path, password: password), operation: body)
+    try with(\.fileKeyring, FileKeyringLocation(path: path, password: password), body)
   }
 
   /// Runs `body` with the current task acting as an application with these access groups.
   package static func withAccessGroups<R>(_ groups: [String], _ body: () throws -> R) rethrows -> R {
-    try $accessGroups.withValue(groups, operation: body)
+    try with(\.accessGroups, groups, body)
   }
 
   /// Drops the shared connection to the bus at `address` (for tests whose private bus is gone).
@@ -63,7 +96,7 @@ enum SharedConnections {
 
   /// The connection for the current task's options.
   static func current() throws(SecItemError) -> SecretServiceConnection {
-    let options = SecItemEnvironment.connectionOptions ?? ConnectionOptions()
+    let options = SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()
     let key = "\(options.busAddress ?? "")|\(options.timeout)"
     if let existing = connections.withLock({ $0[key] }) { return existing }
     let created: SecretServiceConnection

@@ -1,80 +1,69 @@
 import Foundation
 import SecretServiceClient
 
-/// The properties of one stored item as the SecItem layer reads them.
-struct ItemSnapshot: Sendable, Equatable {
-  var path: ObjectPath
-  var label: String
-  var attributes: [String: String]
-  var created: Date
-  var modified: Date
-
-  init(path: ObjectPath, label: String, attributes: [String: String], created: Date, modified: Date) {
-    self.path = path
-    self.label = label
-    self.attributes = attributes
-    self.created = created
-    self.modified = modified
-  }
-
-  /// The snapshot of read properties; what was not read is empty (label, attributes) or the epoch (dates).
-  init(_ properties: ItemProperties) {
-    let created = properties.created ?? Date(timeIntervalSince1970: 0)
-    self.init(
-      path: properties.path, label: properties.label ?? "", attributes: properties.attributes ?? [:],
-      created: created, modified: properties.modified ?? created)
-  }
-}
-
-/// A Secret Service item decoded as an Apple password item.
+/// A stored item decoded as an Apple item: a view over the properties its store read (`ItemProperties`), with the
+/// class they make it and its Apple attributes.
 struct StoredItem: Sendable {
-  let snapshot: ItemSnapshot
+  let id: ItemID
+  /// The properties as read; what was not read counts as empty (label, attributes) or the epoch (dates).
+  let properties: ItemProperties
   let itemClass: ItemClass
   /// Every Apple attribute the item has, typed, by Apple key (label, dates and `sync` included).
   let values: [String: AttributeValue]
 
   /// Decodes an item; nil when it is not an item of a class this package implements.
-  init?(_ snapshot: ItemSnapshot) {
-    guard let itemClass = ItemClasses.classify(snapshot.attributes) else { return nil }
-    self.snapshot = snapshot
+  init?(id: ItemID, _ properties: ItemProperties) {
+    self.id = id
+    self.properties = properties
+    guard let itemClass = ItemClasses.classify(properties.attributes ?? [:]) else { return nil }
     self.itemClass = itemClass
     var values: [String: AttributeValue] = [:]
     for descriptor in itemClass.attributes.values {
       switch descriptor.storage {
       case .attributes:
-        values[descriptor.key] = AttributeCodec.decode(descriptor, from: snapshot.attributes)
+        values[descriptor.key] = AttributeCodec.decode(descriptor, from: properties.attributes ?? [:])
       case .label:
-        if !snapshot.label.isEmpty { values[descriptor.key] = .string(snapshot.label) }
+        if let label = properties.label, !label.isEmpty { values[descriptor.key] = .string(label) }
       case .created:
-        values[descriptor.key] = .date(snapshot.created)
+        values[descriptor.key] = .date(Self.created(properties))
       case .modified:
-        values[descriptor.key] = .date(snapshot.modified)
+        values[descriptor.key] = .date(properties.modified ?? Self.created(properties))
       }
     }
     if values[RawKey.synchronizable] == nil { values[RawKey.synchronizable] = .boolean(false) }
     self.values = values
   }
 
-  var path: ObjectPath { snapshot.path }
-  var locator: ItemLocator {
-    ItemLocator(itemClassCode: itemClass.code, path: snapshot.path, identity: identity)
+  /// The stored attributes (lookup attributes on the Secret Service).
+  var attributes: [String: String] { properties.attributes ?? [:] }
+  /// The stored label.
+  var label: String { properties.label ?? "" }
+  var created: Date { Self.created(properties) }
+  var modified: Date { properties.modified ?? created }
+
+  private static func created(_ properties: ItemProperties) -> Date {
+    properties.created ?? Date(timeIntervalSince1970: 0)
   }
 
-  /// What a persistent reference carries to recognise the item (`ItemIdentity`): its creation time and the stored
+  var locator: ItemLocator {
+    ItemLocator(itemClassCode: itemClass.code, id: id, fingerprint: fingerprint)
+  }
+
+  /// What a persistent reference carries to recognise the item (`ItemFingerprint`): its creation time and the stored
   /// attributes holding its primary key (the schema, and every stored name of a primary-key attribute it has).
-  var identity: ItemIdentity {
+  var fingerprint: ItemFingerprint {
     var attributes: [String: String] = [:]
     var names = [ReservedNames.schema]
     for key in itemClass.primaryKey {
       if let descriptor = itemClass.descriptor(key) { names += AttributeCodec.occupiedNames(descriptor) }
     }
-    for name in names { attributes[name] = snapshot.attributes[name] }
-    return ItemIdentity(created: Int64(snapshot.created.timeIntervalSince1970.rounded(.down)), attributes: attributes)
+    for name in names { attributes[name] = self.attributes[name] }
+    return ItemFingerprint(created: Int64(created.timeIntervalSince1970.rounded(.down)), attributes: attributes)
   }
 
   /// Whether the item was added without data (`kSecValueData`) and has not been given any since: its result
   /// dictionaries leave `kSecValueData` out, as Apple's do (securityd's `SecDbItemCopyResult` skips a null value).
-  var hasNoData: Bool { snapshot.attributes[ReservedNames.addedWithoutData] != nil }
+  var hasNoData: Bool { attributes[ReservedNames.addedWithoutData] != nil }
 
   /// The item's access group; nil for items written by other clients.
   var accessGroup: String? { values[RawKey.accessGroup]?.stringValue }

@@ -5,10 +5,10 @@ import Synchronization
 /// The order in which matches come back: the order the items were added, as Apple's keychain returns rows (SQLite
 /// `rowid` order), whatever the provider.
 ///
-/// On gnome-keyring a collection's item paths end in numbers given in the order the items are added, never reused
-/// (`ItemStore.pathsFollowInsertion`): there the order is the path order, numbers compared as numbers (as strings
-/// `/10` sorts before `/9`), known without reading anything. Elsewhere paths say nothing (KWallet renumbers on every
-/// start, KeePassXC uses UUIDs) and the Secret Service keeps only whole seconds of creation time, so every item this
+/// On gnome-keyring a collection's item names are numbers given in the order the items are added, never reused
+/// (`ItemStore.namesFollowInsertion`): there the order is the name order, numbers compared as numbers (as strings
+/// `10` sorts before `9`), known without reading anything. Elsewhere names say nothing (KWallet renumbers on every
+/// start, KeePassXC uses UUIDs, a keyring file the MACs of its items) and the Secret Service keeps only whole seconds of creation time, so every item this
 /// package adds carries its insertion stamp, nanoseconds since 1970 under `keychain:x-added`, taken under the
 /// cross-process write lock and strictly increasing within the process; it is never returned, matched or changed.
 /// Items of other clients have no stamp: they are placed at the start of their `Created` second, then by path.
@@ -37,41 +37,54 @@ enum InsertionOrder {
     return Int64(created.timeIntervalSince1970.rounded(.down)) * 1_000_000_000
   }
 
-  /// `items` in insertion order: by stamp (or creation second), then by path.
+  /// `items` in insertion order: by stamp (or creation second), then by ID.
   static func sorted(_ items: [StoredItem]) -> [StoredItem] {
     items.sorted { lhs, rhs in
-      let left = position(attributes: lhs.snapshot.attributes, created: lhs.snapshot.created)
-      let right = position(attributes: rhs.snapshot.attributes, created: rhs.snapshot.created)
+      let left = position(attributes: lhs.attributes, created: lhs.created)
+      let right = position(attributes: rhs.attributes, created: rhs.created)
       if left != right { return left < right }
-      return pathPrecedes(lhs.path, rhs.path)
+      return idPrecedes(lhs.id, rhs.id)
     }
   }
 
   /// Reads the `Created` property of the items that have no stamp and whose creation time was not read.
-  static func addCreationTimes(_ properties: inout [ItemProperties], store: any ItemStore) throws(SecItemError) {
-    let undated = properties.filter { $0.created == nil && $0.attributes?[attribute].flatMap({ Int64($0) }) == nil }
+  static func addCreationTimes(_ properties: inout [ItemID: ItemProperties], store: any ItemStore)
+    throws(SecItemError)
+  {
+    let undated = properties.filter {
+      $0.value.created == nil && $0.value.attributes?[attribute].flatMap({ Int64($0) }) == nil
+    }
     guard !undated.isEmpty else { return }
-    var created: [ObjectPath: Date] = [:]
-    for item in try store.properties(undated.map(\.path), .created) { created[item.path] = item.created }
-    for index in properties.indices where properties[index].created == nil {
-      properties[index].created = created[properties[index].path]
+    for (id, read) in try store.properties(Array(undated.keys), .created) {
+      properties[id]?.created = read.created
     }
   }
 
-  /// Whether the order of `paths` is their path order: the store's paths follow insertion (gnome-keyring) and all
-  /// are items of one collection.
-  static func followsPaths(_ paths: [ObjectPath], in store: any ItemStore) -> Bool {
-    guard store.pathsFollowInsertion, let first = paths.first?.collection else { return false }
-    return paths.allSatisfy { $0.collection == first }
+  /// Whether the order of `items` is their name order: the store's names follow insertion (gnome-keyring) and all
+  /// are items of one keychain.
+  static func followsNames(_ items: [ItemID], in store: any ItemStore) -> Bool {
+    guard store.namesFollowInsertion, let first = items.first?.keychain else { return false }
+    return items.allSatisfy { $0.keychain == first }
   }
 
-  /// Paths compared element by element, elements of digits as numbers (`/9` before `/10`; the same number with
-  /// different leading zeros by its text), a path before its extensions. It compares the UTF-8
-  /// bytes in place: a search's candidates are sorted with it, so it runs n log n times per search and must not
-  /// allocate.
-  static func pathPrecedes(_ lhs: ObjectPath, _ rhs: ObjectPath) -> Bool {
-    var left = lhs.rawValue
-    var right = rhs.rawValue
+  /// IDs compared by keychain (collections before files, then their paths), then by name; paths and names element by
+  /// element (`/`-separated), elements of digits as numbers (`9` before `10`; the same number with different leading
+  /// zeros by its text), a path before its extensions. It compares the UTF-8 bytes in place: a search's candidates
+  /// are sorted with it, so it runs n log n times per search and must not allocate.
+  static func idPrecedes(_ lhs: ItemID, _ rhs: ItemID) -> Bool {
+    if lhs.keychain != rhs.keychain {
+      switch (lhs.keychain, rhs.keychain) {
+      case (.collection, .file): return true
+      case (.file, .collection): return false
+      default: return textPrecedes(lhs.keychain.path, rhs.keychain.path)
+      }
+    }
+    return textPrecedes(lhs.name, rhs.name)
+  }
+
+  private static func textPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+    var left = lhs
+    var right = rhs
     return left.withUTF8 { left in right.withUTF8 { right in bytesPrecede(left, right) } }
   }
 

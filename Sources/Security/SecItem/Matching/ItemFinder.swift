@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// Finds the items matching a query: searches the store (or takes the items the query names), deals with locked
@@ -9,8 +10,8 @@ import SecretServiceClient
 /// every match is wanted, else the first tier and the others only when it gave too few), then
 /// the candidates' attributes (`Properties.Get`; `GetAll` when the label, the dates or the lock state are needed
 /// too) together with their secrets when the caller reads data. A lookup is therefore two round trips, as
-/// libsecret's. Where several candidates compete for fewer places, they are ordered first (`InsertionOrder`): by path
-/// on a store whose paths follow insertion (no read at all), else by the stamps in their attributes, and only the
+/// libsecret's. Where several candidates compete for fewer places, they are ordered first (`InsertionOrder`): by
+/// name on a store whose names follow insertion (no read at all), else by the stamps in their attributes, and only the
 /// first are read in full.
 struct ItemFinder {
   let store: any ItemStore
@@ -49,7 +50,7 @@ struct ItemFinder {
   /// dropped (and wiped: `SecretBytes`).
   struct Found {
     var items: [StoredItem] = []
-    var secrets: [ObjectPath: SecretBytes] = [:]
+    var secrets: [ItemID: SecretBytes] = [:]
 
     mutating func append(_ other: Found) {
       items += other.items
@@ -57,47 +58,18 @@ struct ItemFinder {
     }
   }
 
-  /// The outcome of one attempt that may not prompt.
-  enum Attempt {
-    /// The matches, ordered as requested (empty when nothing matches).
-    case found(Found)
-    /// Locked candidates that the policy allows to unlock through a prompt: unlock them (without holding the
-    /// cross-process lock), then try again with the policy `.fail`.
-    case needsUnlock([ObjectPath])
-  }
-
-  /// The matching items, complete, in insertion order, all unlocked.
-  ///
-  /// Locked candidates: `.skip` leaves them out; `.fail` is `errSecInteractionNotAllowed`; `.allow` unlocks them
-  /// through the service's prompt and searches again (unlocking first, then searching, so attributes are read from
-  /// unlocked items). Must not be called while holding the cross-process lock (it may prompt); use `attempt` there.
-  func find(_ query: ItemQuery, scope: AccessScope, policy: AuthenticationUI) throws(SecItemError) -> [StoredItem] {
-    try find(Request(query: query, scope: scope), policy: policy).items
-  }
-
-  /// `find` for a request.
-  func find(_ request: Request, policy: AuthenticationUI) throws(SecItemError) -> Found {
-    switch try attempt(request, policy: policy) {
-    case .found(let found):
-      return found
-    case .needsUnlock(let locked):
-      try store.unlock(locked, policy: policy)
-      guard case .found(let found) = try attempt(request, policy: .fail, afterUnlock: true) else {
-        throw SecItemError(errSecInteractionNotAllowed, "items are still locked after unlocking")
-      }
-      return found
-    }
-  }
-
-  /// One search without prompts. `afterUnlock`: locked candidates are left over from an unlock that did not take.
+  /// One search, which never prompts: the matches, ordered as requested (none when nothing matches), or the locked
+  /// candidates that the policy allows to unlock through a prompt. Those are unlocked by the one loop that runs
+  /// passes and unlocks between them (`LockedPass`), which then searches again with `afterUnlock` (locked candidates
+  /// are then left over from an unlock that did not take).
   func attempt(
     _ request: Request, policy: AuthenticationUI, afterUnlock: Bool = false
-  ) throws(SecItemError) -> Attempt {
+  ) throws(SecItemError) -> LockedPass.Step<Found> {
     let query = request.query
     if let itemList = query.itemList {
       let (unlocked, locked) = try named(itemList.filter { $0.itemClassCode == query.itemClass.code })
       if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
-      return .found(try resolve(unlocked, request, limit: request.limit, policy: policy))
+      return .done(try resolve(unlocked, request, limit: request.limit, policy: policy))
     }
     // A query that wants every match needs every tier: their searches go out in one batch. A limited one (a lookup)
     // searches the later tiers only when the first gave too few matches: the daemon scans every item for each
@@ -107,48 +79,58 @@ struct ItemFinder {
     let together = request.limit == nil
     var batched = together ? try store.search(tiers.flatMap { $0 })[...] : []
     var found = Found()
-    var seen: Set<ObjectPath> = []
+    var seen: Set<ItemID> = []
     for tier in tiers {
       if let limit = request.limit, found.items.count >= limit { break }
       let tierResults = together ? batched.prefix(tier.count) : try store.search(tier)[...]
       if together { batched = batched.dropFirst(tier.count) }
-      var unlocked: [ObjectPath] = []
-      var locked: [ObjectPath] = []
+      var unlocked: [ItemID] = []
+      var locked: [ItemID] = []
       for result in tierResults {
-        for path in result.unlocked where seen.insert(path).inserted { unlocked.append(path) }
-        for path in result.locked where seen.insert(path).inserted { locked.append(path) }
+        for id in result.unlocked where seen.insert(id).inserted { unlocked.append(id) }
+        for id in result.locked where seen.insert(id).inserted { locked.append(id) }
       }
       if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
       let remaining = request.limit.map { $0 - found.items.count }
       found.append(try resolve(unlocked, request, limit: remaining, policy: policy))
     }
-    return .found(found)
+    return .done(found)
+  }
+
+  /// The matches of a search that may not prompt at all (a check inside another operation's pass): locked
+  /// candidates are left out under `.skip`, and `errSecInteractionNotAllowed` under `.fail`.
+  func withoutPrompt(_ request: Request, policy: AuthenticationUI) throws(SecItemError) -> Found {
+    precondition(policy != .allow, "a search that may prompt runs in LockedPass")
+    guard case .done(let found) = try attempt(request, policy: policy) else {
+      throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked and authentication UI is not allowed")
+    }
+    return found
   }
 
   /// Nil when the locked candidates can be ignored (none, or `.skip`); `.needsUnlock` when the policy allows a
   /// prompt; `errSecInteractionNotAllowed` otherwise.
   private func handleLocked(
-    _ locked: [ObjectPath], policy: AuthenticationUI, afterUnlock: Bool
-  ) throws(SecItemError) -> Attempt? {
+    _ locked: [ItemID], policy: AuthenticationUI, afterUnlock: Bool
+  ) throws(SecItemError) -> LockedPass.Step<Found>? {
     if locked.isEmpty || policy == .skip { return nil }
     if afterUnlock { throw SecItemError(errSecInteractionNotAllowed, "items are still locked after unlocking") }
-    if policy == .allow { return .needsUnlock(locked) }
+    if policy == .allow { return .needsUnlock(locked.map(Lockable.item)) }
     throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked and authentication UI is not allowed")
   }
 
   /// The matches among unlocked candidates, in insertion order (`InsertionOrder`), at most `limit`, reading only what
   /// the request needs.
   private func resolve(
-    _ paths: [ObjectPath], _ request: Request, limit: Int?, policy: AuthenticationUI
+    _ ids: [ItemID], _ request: Request, limit: Int?, policy: AuthenticationUI
   ) throws(SecItemError) -> Found {
-    if paths.isEmpty { return Found() }
-    let competing = request.ordered && limit.map { $0 < paths.count } ?? false
-    guard request.ordered && paths.count > 1 else {
-      return try verify(paths, request, policy: policy)
+    if ids.isEmpty { return Found() }
+    let competing = request.ordered && limit.map { $0 < ids.count } ?? false
+    guard request.ordered && ids.count > 1 else {
+      return try verify(ids, request, policy: policy)
     }
-    if InsertionOrder.followsPaths(paths, in: store) {
+    if InsertionOrder.followsNames(ids, in: store) {
       // The order is known before anything is read: read the first ones, then the rest if too few matched.
-      let ordered = paths.sorted(by: InsertionOrder.pathPrecedes)
+      let ordered = ids.sorted(by: InsertionOrder.idPrecedes)
       guard competing, let limit else { return try verify(ordered, request, policy: policy) }
       var found = try verify(Array(ordered.prefix(limit)), request, policy: policy)
       if found.items.count < limit {
@@ -159,22 +141,22 @@ struct ItemFinder {
     }
     guard competing, let limit else {
       // Everything is read anyway: read it at once, then order by the stamps.
-      var found = try verify(paths, request, policy: policy, forOrdering: true)
+      var found = try verify(ids, request, policy: policy, forOrdering: true)
       found.items = InsertionOrder.sorted(found.items)
       return found
     }
-    return try best(paths, request, limit: limit, policy: policy)
+    return try best(ids, request, limit: limit, policy: policy)
   }
 
-  /// The first `limit` matches among `paths` in insertion order: the attributes of all (the stamps, and what decides
+  /// The first `limit` matches among `ids` in insertion order: the attributes of all (the stamps, and what decides
   /// the match), then what else is needed (and the secrets) of the first matches only.
   private func best(
-    _ paths: [ObjectPath], _ request: Request, limit: Int, policy: AuthenticationUI
+    _ ids: [ItemID], _ request: Request, limit: Int, policy: AuthenticationUI
   ) throws(SecItemError) -> Found {
     var light = request
     light.properties = .attributes
     light.secrets = false
-    var candidates = try verify(paths, light, policy: policy, forOrdering: true).items
+    var candidates = try verify(ids, light, policy: policy, forOrdering: true).items
     candidates = InsertionOrder.sorted(candidates)
     var found = Found()
     var next = 0
@@ -185,41 +167,42 @@ struct ItemFinder {
         // What decides the match is read already: only the secrets are missing, if wanted.
         found.items += batch
         if request.secrets {
-          found.secrets.merge(try store.read(batch.map(\.path), [], secrets: true).secrets) { a, _ in a }
+          found.secrets.merge(try store.read(batch.map(\.id), [], secrets: true).secrets) { a, _ in a }
         }
       } else {
-        found.append(try verify(batch.map(\.path), request, policy: policy))
+        found.append(try verify(batch.map(\.id), request, policy: policy))
       }
     }
     return found
   }
 
-  /// Reads `paths` (what the request needs, and the secrets when it asks for them, in one batch) and keeps the
-  /// items that match, in the order of `paths`. `forOrdering`: the creation time of items without an insertion stamp
+  /// Reads `ids` (what the request needs, and the secrets when it asks for them, in one batch) and keeps the
+  /// items that match, in the order of `ids`. `forOrdering`: the creation time of items without an insertion stamp
   /// is read too. An item that does not match and whose lock state is unknown is checked again: an item locked
   /// after the search shows hashed attributes, so it is left out under `.skip` and an error otherwise, never taken
   /// for a mismatch. The key of an unfinished identity add is left out (`PendingIdentityKey`).
   private func verify(
-    _ paths: [ObjectPath], _ request: Request, policy: AuthenticationUI, forOrdering: Bool = false
+    _ ids: [ItemID], _ request: Request, policy: AuthenticationUI, forOrdering: Bool = false
   ) throws(SecItemError) -> Found {
-    let read = try store.read(paths, request.needed, secrets: request.secrets)
+    let read = try store.read(ids, request.needed, secrets: request.secrets)
     var properties = read.properties
     if forOrdering { try InsertionOrder.addCreationTimes(&properties, store: store) }
     var found = Found()
-    var unknown: [ObjectPath] = []
-    for item in properties {
+    var unknown: [ItemID] = []
+    for id in ids {
+      guard let item = properties[id] else { continue }  // vanished
       if item.locked == true {
         if policy == .skip { continue }
         throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
       }
-      if let stored = StoredItem(ItemSnapshot(item)), ItemMatcher.matches(stored, request.query, scope: request.scope) {
+      if let stored = StoredItem(id: id, item), ItemMatcher.matches(stored, request.query, scope: request.scope) {
         found.items.append(stored)
-        if let secret = read.secrets[item.path] { found.secrets[item.path] = secret }
+        if let secret = read.secrets[id] { found.secrets[id] = secret }
       } else if item.locked == nil {
-        unknown.append(item.path)
+        unknown.append(id)
       }
     }
-    if !unknown.isEmpty, try store.properties(unknown, .locked).contains(where: { $0.locked == true }),
+    if !unknown.isEmpty, try store.properties(unknown, .locked).values.contains(where: { $0.locked == true }),
       policy != .skip
     {
       throw SecItemError(errSecInteractionNotAllowed, "an item was locked meanwhile")
@@ -227,25 +210,26 @@ struct ItemFinder {
     if found.items.contains(where: PendingIdentityKey.isMarked) {
       // The private key of an identity add that has not reached its certificate is not stored yet.
       found.items = try PendingIdentityKey.visible(found.items, store: store)
-      let kept = Set(found.items.map(\.path))
+      let kept = Set(found.items.map(\.id))
       found.secrets = found.secrets.filter { kept.contains($0.key) }
     }
     return found
   }
 
   /// The named items that exist, split by lock state (one `Get` of `Locked` each).
-  private func named(_ locators: [ItemLocator]) throws(SecItemError) -> (unlocked: [ObjectPath], locked: [ObjectPath]) {
-    let locators = try PersistentReferenceResolver.resolve(locators, store: store)  // stale paths (KWallet)
-    var paths: [ObjectPath] = []
-    for locator in locators where !paths.contains(locator.path) {
-      paths.append(locator.path)
+  private func named(_ locators: [ItemLocator]) throws(SecItemError) -> (unlocked: [ItemID], locked: [ItemID]) {
+    let locators = try PersistentReferenceResolver.resolve(locators, store: store)  // stale IDs (KWallet)
+    var ids: [ItemID] = []
+    for locator in locators where !ids.contains(locator.id) {
+      ids.append(locator.id)
     }
-    let states: [ItemProperties]
+    let states: [ItemID: ItemProperties]
     do {
-      states = try store.properties(paths, .locked)
+      states = try store.properties(ids, .locked)
     } catch  where error.status == errSecItemNotFound || error.status == errSecParam {
       return ([], [])  // a reference to something that is not an item (any more)
     }
-    return (states.filter { $0.locked != true }.map(\.path), states.filter { $0.locked == true }.map(\.path))
+    let existing = ids.filter { states[$0] != nil }
+    return (existing.filter { states[$0]?.locked != true }, existing.filter { states[$0]?.locked == true })
   }
 }

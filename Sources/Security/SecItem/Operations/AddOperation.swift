@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// SecItemAdd: fills in Apple's defaults, refuses a second item with the same primary key, creates the item in the
@@ -13,10 +14,10 @@ import SecretServiceClient
 enum AddOperation {
   static func run(_ attributes: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(attributes, for: .add)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current(for: query, adding: true)
     let addition = Addition(query, store: store)
-    let path = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {
-      context throws(SecItemError) -> LockedPass.Step<ObjectPath> in
+    let id = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {
+      context throws(SecItemError) -> LockedPass.Step<ItemID> in
       if let publicKeyHash = addition.certificatePublicKeyHash {
         // A certificate completes the key an unfinished identity add of its public key left: remove that first.
         try PendingIdentityKey.repair(publicKeyHash: publicKeyHash, store: store)
@@ -24,15 +25,15 @@ enum AddOperation {
       switch try addition.hasDuplicate(context) {
       case .needsUnlock(let locked): return .needsUnlock(locked)
       case .done(true): throw SecItemError(errSecDuplicateItem, "an item with the same primary key exists")
-      case .done(false): return try addition.create(context).map(\.path)
+      case .done(false): return try addition.create(context).map(\.id)
       }
     }
     guard wantsResult, !query.returnTypes.isEmpty else { return nil }
-    guard let (snapshot, _) = try store.snapshots([path]).first, let item = StoredItem(snapshot) else {
+    guard let item = try store.storedItems([id]).first else {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
     }
     return ResultBuilder.result(
-      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [path: SecretBytes(data: addition.secret)])
+      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [id: SecretBytes(data: addition.secret)])
   }
 
   /// One item to add, made ready before the write lock is taken: its query, the attributes and label it is stored
@@ -89,20 +90,20 @@ enum AddOperation {
       }
     }
 
-    /// Creates the item (under the write lock), with `extra` attributes besides its own: its path and the
-    /// attributes written; `.needsUnlock` when the collection is locked and the policy allows a prompt.
+    /// Creates the item (under the write lock), with `extra` attributes besides its own: its ID and the attributes
+    /// written; `.needsUnlock` when the keychain is locked and the policy allows a prompt.
     func create(
       _ context: LockedPass.Context, extra: [String: String] = [:]
-    ) throws(SecItemError) -> LockedPass.Step<(path: ObjectPath, attributes: [String: String])> {
+    ) throws(SecItemError) -> LockedPass.Step<(id: ItemID, attributes: [String: String])> {
       let store = context.store
       do throws(SecItemError) {
         // Stamped under the lock, so stamps follow the order in which adds happen across processes.
         var stamped = attributes.merging(extra) { _, new in new }
         stamped[InsertionOrder.attribute] = InsertionOrder.nextStamp()
-        let path = try store.createItemInDefaultCollection(label: label, attributes: stamped, secret: secret)
-        return .done((path, stamped))
+        let id = try store.create(label: label, attributes: stamped, secret: secret)
+        return .done((id, stamped))
       } catch  where error.status == errSecInteractionNotAllowed && context.policy == .allow && !context.afterUnlock {
-        return .needsUnlock([try store.defaultCollection()])
+        return .needsUnlock([.keychain(try store.defaultKeychain())])
       }
     }
   }

@@ -5,20 +5,22 @@ import SecretServiceClient
 ///
 /// Round trips: one `SearchItems` (this package's items of the access group), one `Properties.Get` of each
 /// candidate's attributes (the label and dates only when the query filters on them), one `Item.Delete` per match.
-/// Not under the cross-process lock: a delete racing another call is as if it came before or after it, and items
-/// that vanish meanwhile are skipped.
+/// Not under the cross-process lock (`LockedPass` without it): a delete racing another call is as if it came before
+/// or after it, and items that vanish meanwhile are skipped.
 enum DeleteOperation {
   static func run(_ dictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(dictionary, for: .delete)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current(for: query)
     let request = ItemFinder.Request(
       query: query, scope: AccessScope.of(query, writing: true, groups: store.groups), properties: .attributes,
       ordered: false)
-    let items = try ItemFinder(store: store).find(request, policy: query.authenticationUI).items
+    let items = try LockedPass.run(store: store, policy: query.authenticationUI, mode: nil) {
+      context throws(SecItemError) in try context.attempt(request).map(\.items)
+    }
     guard !items.isEmpty else { throw SecItemError(errSecItemNotFound, "no item matches") }
     for item in items {
       do {
-        try store.deleteItem(item.path)
+        try store.delete(item.id)
       } catch  where error.status == errSecItemNotFound {
         continue  // deleted meanwhile by someone else
       }

@@ -34,7 +34,7 @@ enum UpdateOperation {
   ) throws(SecItemError) {
     let query = try QueryParser.parse(queryDictionary, for: .update)
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
-    let store = try StoreChoice.current()
+    let store = try KeychainStore.current(for: query)
     // The label is read only when the update sets one (it is written only when it differs).
     let changesLabel = update.attributes[RawKey.label] != nil
     let targets = ItemFinder.Request(
@@ -69,7 +69,7 @@ enum UpdateOperation {
     }
     var written = 0
     for plan in plans {
-      SecItemEnvironment.willWriteUpdatedItem?(plan.item.path)
+      SecItemEnvironment.current.willWriteUpdatedItem?(plan.item.id)
       do throws(SecItemError) {
         try write(plan, secret: update.secret, store: store)
         written += 1
@@ -80,18 +80,20 @@ enum UpdateOperation {
     guard written > 0 else { throw SecItemError(errSecItemNotFound, "every matching item vanished") }
   }
 
-  /// The Secret Service calls changing one item: only what changes.
+  /// The change of one item: only what changes.
   private static func write(_ plan: Plan, secret: Data?, store: any ItemStore) throws(SecItemError) {
-    if plan.attributes != plan.item.snapshot.attributes { try store.setAttributes(plan.item.path, plan.attributes) }
-    if plan.label != plan.item.snapshot.label { try store.setLabel(plan.item.path, plan.label) }
-    if let secret { try store.setSecret(plan.item.path, secret) }
+    let change = ItemChange(
+      attributes: plan.attributes != plan.item.attributes ? plan.attributes : nil,
+      label: plan.label != plan.item.label ? plan.label : nil, secret: secret)
+    if change.attributes == nil && change.label == nil && change.secret == nil { return }
+    try store.update(plan.item.id, change)
   }
 
   /// The new attributes and label of `item`. The item's other attributes (including other clients' own, and its
   /// `xdg:schema`) are kept.
   static func plan(_ item: StoredItem, _ update: ItemUpdate) throws(SecItemError) -> Plan {
-    var attributes = item.snapshot.attributes
-    var label = item.snapshot.label
+    var attributes = item.attributes
+    var label = item.label
     for (key, value) in update.attributes {
       guard let descriptor = item.itemClass.descriptor(key) else { continue }
       if case .label = descriptor.storage {
@@ -102,15 +104,15 @@ enum UpdateOperation {
       attributes.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
     }
     if update.secret != nil { attributes[ReservedNames.addedWithoutData] = nil }
-    var snapshot = item.snapshot
-    snapshot.attributes = attributes
-    snapshot.label = label
+    var properties = item.properties
+    properties.attributes = attributes
+    properties.label = label
     // The wrapper refuses NUL in D-Bus strings; checked here so that it cannot refuse a write after the first.
     let strings = [label] + attributes.keys + attributes.values
     guard !strings.contains(where: { $0.utf8.contains(0) }) else {
       throw .param("the changed item would hold a NUL character")
     }
-    guard let updated = StoredItem(snapshot), updated.itemClass.code == item.itemClass.code else {
+    guard let updated = StoredItem(id: item.id, properties), updated.itemClass.code == item.itemClass.code else {
       throw SecItemError(errSecInternalComponent, "the change would make the item unreadable as its class")
     }
     return Plan(item: item, attributes: attributes, label: label, updated: updated)
@@ -123,7 +125,7 @@ enum UpdateOperation {
     for plan in plans where !keys.insert(plan.updated.primaryKey).inserted {
       throw SecItemError(errSecDuplicateItem, "the update would give two items the same primary key")
     }
-    let targets = Set(plans.map(\.item.path))
+    let targets = Set(plans.map(\.item.id))
     for plan in plans {
       var duplicateQuery = ItemQuery(itemClass: plan.updated.itemClass)
       for key in plan.updated.itemClass.primaryKey {
@@ -131,8 +133,8 @@ enum UpdateOperation {
       }
       let request = ItemFinder.Request(
         query: duplicateQuery, scope: .explicit, properties: .attributes, ordered: false)
-      let clashes = try finder.find(request, policy: .fail).items
-      if clashes.contains(where: { !targets.contains($0.path) }) {
+      let clashes = try finder.withoutPrompt(request, policy: .fail).items
+      if clashes.contains(where: { !targets.contains($0.id) }) {
         throw SecItemError(errSecDuplicateItem, "the update would duplicate an existing item")
       }
     }

@@ -22,6 +22,8 @@ enum QueryParser {
     {
       query.returnTypes.formUnion([.data, .secretForReferencesOnly])
     }
+    // SecKeychainSetUserInteractionAllowed(false): nothing may ask, whatever the query allows.
+    if !KeychainInteraction.isAllowed && query.authenticationUI == .allow { query.authenticationUI = .fail }
     return query
   }
 
@@ -191,7 +193,7 @@ enum QueryParser {
   static func locator(_ value: QueryValue) throws(SecItemError) -> ItemLocator {
     switch value {
     case .itemReference(let item):
-      return ItemLocator(itemClassCode: item.itemClassCode, path: item.path)
+      return ItemLocator(itemClassCode: item.itemClassCode, id: item.id)
     case .data(let data):
       guard let locator = PersistentReference.decode(data) else { throw .param("not a persistent reference") }
       return locator

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// Builds the `CFTypeRef` results of SecItemCopyMatching and SecItemAdd (Apple's "Search Results Constants"):
@@ -18,12 +19,12 @@ enum ResultBuilder {
   /// certificate reference is requested; items whose secret is not a key or certificate have no reference (left out
   /// when only the reference is requested, their dictionary without `kSecValueRef` otherwise).
   static func result(
-    for items: [StoredItem], returnTypes: ReturnTypes, asArray: Bool, secrets: [ObjectPath: SecretBytes]
+    for items: [StoredItem], returnTypes: ReturnTypes, asArray: Bool, secrets: [ItemID: SecretBytes]
   ) -> AnyObject? {
     guard !returnTypes.visible.isEmpty else { return nil }
     var elements: [AnyObject] = []
     for item in items {
-      if let element = element(for: item, returnTypes: returnTypes, secret: secrets[item.path]) {
+      if let element = element(for: item, returnTypes: returnTypes, secret: secrets[item.id]) {
         elements.append(element)
       }
     }

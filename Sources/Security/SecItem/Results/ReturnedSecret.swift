@@ -1,5 +1,6 @@
 internal import CoreFoundation
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// The secret of a result dictionary SecItem made, taken out of it for code that hands secrets out as `Data` (the

@@ -1,13 +1,16 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// Where SecItem's items live, as the operations see it: the seam between Apple's semantics (parsing, matching,
 /// uniqueness, results) and the storage that holds the items. `SecretServiceStore` is the user's keyring over
-/// D-Bus, `FileKeyringStore` libsecret's keyring file (the store of a Flatpak or Snap sandbox); `StoreChoice` picks
-/// one. Every failure is a `SecItemError` with the status Apple's callers get.
+/// D-Bus, `FileKeyringStore` libsecret's keyring file (the store of a Flatpak or Snap sandbox); `KeychainStore`
+/// picks one. Every failure is a `SecItemError` with the status Apple's callers get.
 ///
-/// Items are named by `ObjectPath`s, from the first search to the result's references. Reads come in batches: a
-/// store answers several searches, or the properties and secrets of many items, at the cost of one round trip.
+/// Items are named by `ItemID`s (their keychain and their name in it), from the first search to the result's
+/// references; nothing of a store's own naming (D-Bus object paths, file offsets) crosses the seam. Reads come in
+/// batches: a store answers several searches, or the properties and secrets of many items, at the cost of one round
+/// trip. An item of a keychain the store does not hold is, to it, an item that vanished.
 protocol ItemStore: Sendable {
   /// The application's access groups (never empty).
   var groups: [String] { get }
@@ -15,55 +18,56 @@ protocol ItemStore: Sendable {
   var lockScope: String { get }
   /// The deadline of one call; also bounds the wait for the cross-process lock.
   var timeout: Duration { get }
-  /// Whether the numbers at the end of item paths follow the order in which the items were added, within one
-  /// collection (then `InsertionOrder` orders by path, without reading each item's stamp).
-  var pathsFollowInsertion: Bool { get }
-  /// Whether an item keeps its path for its whole life, across restarts (then a persistent reference's path is used
+  /// Whether item names, read as numbers, follow the order in which the items were added, within one keychain
+  /// (then `InsertionOrder` orders by name, without reading each item's stamp).
+  var namesFollowInsertion: Bool { get }
+  /// Whether an item keeps its `ItemID` for its whole life, across restarts (then a persistent reference's ID is used
   /// as it is; see `PersistentReferenceResolver`).
-  var pathsAreStable: Bool { get }
+  var namesAreStable: Bool { get }
 
   /// Several searches at once: for each attribute set, the items whose attributes contain it, split by lock state.
-  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ObjectPath], locked: [ObjectPath])]
+  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])]
 
   /// Some properties of many items, and their secrets when `secrets` is true, read together; items that vanished
   /// meanwhile are left out. A locked item among them fails with `errSecInteractionNotAllowed` when secrets are read.
-  func read(_ paths: [ObjectPath], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
-    -> (properties: [ItemProperties], secrets: [ObjectPath: SecretBytes])
+  func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
+    -> (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes])
 
-  /// The collection new items go to, or `errSecNoDefaultKeychain`.
-  func defaultCollection() throws(SecItemError) -> ObjectPath
+  /// The keychain new items go to, or `errSecNoDefaultKeychain`.
+  func defaultKeychain() throws(SecItemError) -> KeychainID
   /// Unlocks `objects` through the store's prompt, or fails at once when the UI is refused; a dismissed or
   /// unanswered prompt is `errSecUserCanceled`.
-  func unlock(_ objects: [ObjectPath], policy: AuthenticationUI) throws(SecItemError)
+  func unlock(_ objects: [Lockable], policy: AuthenticationUI) throws(SecItemError)
 
-  /// Creates an item in the collection new items go to (never replacing one). A locked collection is
+  /// Creates an item in the keychain new items go to (never replacing one). A locked keychain is
   /// `errSecInteractionNotAllowed` (no prompt).
-  func createItemInDefaultCollection(label: String, attributes: [String: String], secret: Data) throws(SecItemError)
-    -> ObjectPath
-  func setAttributes(_ path: ObjectPath, _ attributes: [String: String]) throws(SecItemError)
-  func setLabel(_ path: ObjectPath, _ label: String) throws(SecItemError)
-  func setSecret(_ path: ObjectPath, _ secret: Data) throws(SecItemError)
-  func deleteItem(_ path: ObjectPath) throws(SecItemError)
+  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID
+  /// Writes `change` to the item; `errSecItemNotFound` when it vanished.
+  func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError)
+  /// Deletes the item; `errSecItemNotFound` when it vanished.
+  func delete(_ item: ItemID) throws(SecItemError)
 }
 
 extension ItemStore {
   /// One search.
-  func search(_ attributes: [String: String]) throws(SecItemError) -> (unlocked: [ObjectPath], locked: [ObjectPath]) {
+  func search(_ attributes: [String: String]) throws(SecItemError) -> (unlocked: [ItemID], locked: [ItemID]) {
     try search([attributes])[0]
   }
 
   /// Some properties of many items.
-  func properties(_ paths: [ObjectPath], _ wanted: ItemPropertySet) throws(SecItemError) -> [ItemProperties] {
-    try read(paths, wanted, secrets: false).properties
+  func properties(_ items: [ItemID], _ wanted: ItemPropertySet) throws(SecItemError) -> [ItemID: ItemProperties] {
+    try read(items, wanted, secrets: false).properties
   }
 
-  /// Everything about many items, with their lock states.
-  func snapshots(_ paths: [ObjectPath]) throws(SecItemError) -> [(snapshot: ItemSnapshot, locked: Bool)] {
-    try properties(paths, .all).map { (ItemSnapshot($0), $0.locked ?? false) }
+  /// Many items read whole and decoded, in the order of `items`; those that vanished or are of no class this package
+  /// implements are left out.
+  func storedItems(_ items: [ItemID]) throws(SecItemError) -> [StoredItem] {
+    let read = try properties(items, .all)
+    return items.compactMap { id in read[id].flatMap { StoredItem(id: id, $0) } }
   }
 
   /// The secrets of many items, in their wiped-on-release buffers.
-  func secrets(_ paths: [ObjectPath]) throws(SecItemError) -> [ObjectPath: SecretBytes] {
-    try read(paths, [], secrets: true).secrets
+  func secrets(_ items: [ItemID]) throws(SecItemError) -> [ItemID: SecretBytes] {
+    try read(items, [], secrets: true).secrets
   }
 }

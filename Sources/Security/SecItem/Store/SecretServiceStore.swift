@@ -1,11 +1,19 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// The user's keyring through the Secret Service: the shared connection of the task's bus and the application's
 /// access groups, with every wrapper call's failure turned into a `SecItemError`.
+///
+/// An `ItemID` is the item's D-Bus object path cut in two: its collection (the keychain) and the rest (the name),
+/// `/org/freedesktop/secrets/collection/login` and `7` for `/org/freedesktop/secrets/collection/login/7`. This is the
+/// only place that maps one to the other.
 struct SecretServiceStore: ItemStore {
   let connection: SecretServiceConnection
   let groups: [String]
+  /// The collection new items go to (a query's `kSecUseKeychain`, or the user's default keychain); nil: the
+  /// `default` alias's.
+  var target: ObjectPath? = nil
 
   /// The bus this store talks to. (`getenv`: ProcessInfo's `environment` copies the whole environment into a
   /// dictionary, a tenth of a lookup's CPU time.)
@@ -17,31 +25,81 @@ struct SecretServiceStore: ItemStore {
 
   /// gnome-keyring numbers a collection's items in the order they are added and never reuses a number (measured on
   /// 42.1, also across restarts); KWallet numbers them anew on every start, other providers use UUIDs.
-  var pathsFollowInsertion: Bool { (try? connection.provider()) == .gnomeKeyring }
+  var namesFollowInsertion: Bool { (try? connection.provider()) == .gnomeKeyring }
 
   /// gnome-keyring keeps an item's path for the item's life, across restarts, and so does KeePassXC (the path ends
   /// in the entry's UUID); KWallet does not.
-  var pathsAreStable: Bool {
+  var namesAreStable: Bool {
     let provider = try? connection.provider()
     return provider == .gnomeKeyring || provider == .keepassxc
   }
 
-  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ObjectPath], locked: [ObjectPath])] {
-    try call { () throws(SecretServiceError) in try connection.searchItems(queries) }
+  // MARK: - Item IDs and object paths
+
+  /// The ID of the item at `path`: its collection and the rest of the path. A path that is not below a collection
+  /// (never an item's) is a keychain of its own with an empty name, so that every path maps back to itself.
+  static func itemID(_ path: ObjectPath) -> ItemID {
+    let collection = path.collection.rawValue
+    guard path.rawValue.hasPrefix(collection + "/") else {
+      return ItemID(keychain: .collection(path.rawValue), name: "")
+    }
+    return ItemID(keychain: .collection(collection), name: String(path.rawValue.dropFirst(collection.count + 1)))
   }
 
-  func read(_ paths: [ObjectPath], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
-    -> (properties: [ItemProperties], secrets: [ObjectPath: SecretBytes])
-  {
-    if wanted.isEmpty {
-      return ([], try call { () throws(SecretServiceError) in try connection.secrets(paths) })
+  /// The object path of an item of this store; nil for an item of a keychain file.
+  static func objectPath(_ item: ItemID) -> ObjectPath? {
+    guard case .collection(let collection) = item.keychain else { return nil }
+    return ObjectPath(item.name.isEmpty ? collection : collection + "/" + item.name)
+  }
+
+  /// The object paths of `items` that this store holds, by path.
+  private static func objectPaths(_ items: [ItemID]) -> [ObjectPath: ItemID] {
+    var paths: [ObjectPath: ItemID] = [:]
+    for item in items { if let path = objectPath(item) { paths[path] = item } }
+    return paths
+  }
+
+  /// The object path of an item to write: `errSecItemNotFound` for an item of another store.
+  private static func existingPath(_ item: ItemID) throws(SecItemError) -> ObjectPath {
+    guard let path = objectPath(item) else {
+      throw SecItemError(errSecItemNotFound, "no such item on the Secret Service")
     }
-    return try call { () throws(SecretServiceError) in try connection.read(paths, wanted, secrets: secrets) }
+    return path
+  }
+
+  // MARK: - Reading
+
+  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])] {
+    try call { () throws(SecretServiceError) in try connection.searchItems(queries) }.map { result in
+      (result.unlocked.map(Self.itemID), result.locked.map(Self.itemID))
+    }
+  }
+
+  func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
+    -> (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes])
+  {
+    let byPath = Self.objectPaths(items)
+    let paths = items.compactMap(Self.objectPath)
+    let read: (properties: [ObjectPath: ItemProperties], secrets: [ObjectPath: SecretBytes])
+    if wanted.isEmpty {
+      read = ([:], try call { () throws(SecretServiceError) in try connection.secrets(paths) })
+    } else {
+      read = try call { () throws(SecretServiceError) in try connection.read(paths, wanted, secrets: secrets) }
+    }
+    return (
+      Dictionary(uniqueKeysWithValues: read.properties.compactMap { path, value in byPath[path].map { ($0, value) } }),
+      Dictionary(uniqueKeysWithValues: read.secrets.compactMap { path, value in byPath[path].map { ($0, value) } })
+    )
   }
 
   /// The `default` alias's collection, or `errSecNoDefaultKeychain` when none is set (the status of macOS's
   /// `StorageManager::defaultKeychain()`; docs/reliability.md, "No default collection").
-  func defaultCollection() throws(SecItemError) -> ObjectPath {
+  func defaultKeychain() throws(SecItemError) -> KeychainID {
+    if let target { return .collection(target.rawValue) }
+    return .collection(try defaultCollection().rawValue)
+  }
+
+  private func defaultCollection() throws(SecItemError) -> ObjectPath {
     let alias = try call { () throws(SecretServiceError) in try connection.readAlias("default") }
     guard let alias else {
       throw SecItemError(errSecNoDefaultKeychain, "the Secret Service has no default collection")
@@ -52,14 +110,21 @@ struct SecretServiceStore: ItemStore {
   /// Unlocks through the service's prompt, one prompt at a time across processes (`CrossProcessLock.withUnlockTurn`):
   /// a call that waited for another's prompt finds the objects unlocked and shows none. The wait and the prompt
   /// together take at most the connection's timeout.
-  func unlock(_ objects: [ObjectPath], policy: AuthenticationUI) throws(SecItemError) {
+  func unlock(_ objects: [Lockable], policy: AuthenticationUI) throws(SecItemError) {
     guard policy == .allow else {
       throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked and authentication UI is not allowed")
+    }
+    let paths = objects.compactMap { object -> ObjectPath? in
+      switch object {
+      case .item(let item): Self.objectPath(item)
+      case .keychain(.collection(let path)): ObjectPath(path)
+      case .keychain(.file): nil
+      }
     }
     let started = ContinuousClock.now
     try CrossProcessLock.withUnlockTurn(scope: lockScope, timeout: timeout) { () throws(SecItemError) in
       do throws(SecretServiceError) {
-        _ = try connection.unlock(objects, ui: .allowed, timeout: timeout - (ContinuousClock.now - started))
+        _ = try connection.unlock(paths, ui: .allowed, timeout: timeout - (ContinuousClock.now - started))
       } catch {
         if error.cause == .timedOut { throw SecItemError(errSecUserCanceled, "the unlock prompt was not answered") }
         throw SecItemError(error)
@@ -67,42 +132,54 @@ struct SecretServiceStore: ItemStore {
     }
   }
 
+  // MARK: - Writing
+
   /// The path of the `default` alias, which providers accept wherever the collection's own path is accepted.
   static let defaultCollectionAlias = ObjectPath("/org/freedesktop/secrets/aliases/default")
 
-  /// One `CreateItem` call on the `default` alias's path (as libsecret does). A provider that does not know the alias
-  /// path (or a missing alias) gets the alias read and the item created there: `defaultCollection()`'s status when
+  /// One `CreateItem` call on the target collection, else on the `default` alias's path (as libsecret does). A provider that does not know the alias
+  /// path (or a missing alias) gets the alias read and the item created there: `defaultKeychain()`'s status when
   /// there is none.
-  func createItemInDefaultCollection(label: String, attributes: [String: String], secret: Data) throws(SecItemError)
-    -> ObjectPath
-  {
+  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
     let bytes = SecretBytes(data: secret)
+    if let target {
+      return Self.itemID(
+        try call { () throws(SecretServiceError) in
+          try connection.createItem(in: target, label: label, attributes: attributes, secret: bytes)
+        })
+    }
     do {
-      return try call { () throws(SecretServiceError) in
-        try connection.createItem(in: Self.defaultCollectionAlias, label: label, attributes: attributes, secret: bytes)
-      }
+      return Self.itemID(
+        try call { () throws(SecretServiceError) in
+          try connection.createItem(
+            in: Self.defaultCollectionAlias, label: label, attributes: attributes, secret: bytes)
+        })
     } catch  where error.status == errSecItemNotFound {
       let collection = try defaultCollection()
-      return try call { () throws(SecretServiceError) in
-        try connection.createItem(in: collection, label: label, attributes: attributes, secret: bytes)
-      }
+      return Self.itemID(
+        try call { () throws(SecretServiceError) in
+          try connection.createItem(in: collection, label: label, attributes: attributes, secret: bytes)
+        })
     }
   }
 
-  func setAttributes(_ path: ObjectPath, _ attributes: [String: String]) throws(SecItemError) {
-    try call { () throws(SecretServiceError) in try connection.setAttributes(path, attributes) }
+  /// One call per property that changes: attributes, then label, then secret.
+  func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
+    let path = try Self.existingPath(item)
+    if let attributes = change.attributes {
+      try call { () throws(SecretServiceError) in try connection.setAttributes(path, attributes) }
+    }
+    if let label = change.label {
+      try call { () throws(SecretServiceError) in try connection.setLabel(path, label) }
+    }
+    if let secret = change.secret {
+      let bytes = SecretBytes(data: secret)
+      try call { () throws(SecretServiceError) in try connection.setSecret(path, bytes) }
+    }
   }
 
-  func setLabel(_ path: ObjectPath, _ label: String) throws(SecItemError) {
-    try call { () throws(SecretServiceError) in try connection.setLabel(path, label) }
-  }
-
-  func setSecret(_ path: ObjectPath, _ secret: Data) throws(SecItemError) {
-    let bytes = SecretBytes(data: secret)
-    try call { () throws(SecretServiceError) in try connection.setSecret(path, bytes) }
-  }
-
-  func deleteItem(_ path: ObjectPath) throws(SecItemError) {
+  func delete(_ item: ItemID) throws(SecItemError) {
+    let path = try Self.existingPath(item)
     try call { () throws(SecretServiceError) in try connection.deleteItem(path) }
   }
 

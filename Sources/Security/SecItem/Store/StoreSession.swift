@@ -7,7 +7,7 @@ package enum StoreSession {
   /// it): `dh-ietf1024-sha256-aes128-cbc-pkcs7` or `plain`. Nil when the store is not the Secret Service (libsecret's
   /// keyring file: secrets never cross a bus) or no Secret Service answers.
   package static func algorithm() -> String? {
-    guard let store = try? StoreChoice.current() as? SecretServiceStore else { return nil }
+    guard let store = try? KeychainStore.current() as? SecretServiceStore else { return nil }
     return (try? store.connection.sessionAlgorithm())??.rawValue
   }
 }

@@ -100,7 +100,7 @@ struct SecItemIdentityTests {
       [kSecValueRef as String: try vectors.identity, kSecReturnPersistentRef as String: true] as CFDictionary, &result)
     #expect(status == errSecSuccess)
     let reference = try #require(result as? Data)
-    #expect(reference.starts(with: Data("SKLPR2idnt".utf8)))
+    #expect(reference.starts(with: Data("SKLPR3idnt".utf8)))
     let found = copyMatching([kSecValuePersistentRef as String: reference, kSecReturnRef as String: true])
     #expect((found.result as? SecIdentity)?.isEqual(try vectors.identity) == true)
   }

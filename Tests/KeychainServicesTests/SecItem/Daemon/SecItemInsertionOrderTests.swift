@@ -157,24 +157,29 @@ struct SecItemInsertionOrderTests {
     }
   }
 
-  @Test("paths compare their numbers as numbers")
-  func pathOrder() {
-    #expect(InsertionOrder.pathPrecedes("/c/login/9", "/c/login/10"))
-    #expect(InsertionOrder.pathPrecedes("/c/login/99", "/c/login/100"))
-    #expect(!InsertionOrder.pathPrecedes("/c/login/100", "/c/login/99"))
-    #expect(InsertionOrder.pathPrecedes("/c/a/5", "/c/b/1"))
-    #expect(!InsertionOrder.pathPrecedes("/c/login/7", "/c/login/7"))
-    #expect(InsertionOrder.pathPrecedes("/c/login/007", "/c/login/10"))
-    #expect(!InsertionOrder.pathPrecedes("/c/login/10", "/c/login/007"))
-    #expect(InsertionOrder.pathPrecedes("/c/login", "/c/login/1"))
-    #expect(!InsertionOrder.pathPrecedes("/c/login/1", "/c/login"))
-    #expect(InsertionOrder.pathPrecedes("/c/login/a9", "/c/login/a10") == ("a9" < "a10"))
+  /// An item of the collection `/c/<collection>` named `name`.
+  func id(_ collection: String, _ name: String) -> ItemID {
+    ItemID(keychain: .collection("/c/" + collection), name: name)
+  }
+
+  @Test("item names compare their numbers as numbers")
+  func nameOrder() {
+    #expect(InsertionOrder.idPrecedes(id("login", "9"), id("login", "10")))
+    #expect(InsertionOrder.idPrecedes(id("login", "99"), id("login", "100")))
+    #expect(!InsertionOrder.idPrecedes(id("login", "100"), id("login", "99")))
+    #expect(InsertionOrder.idPrecedes(id("a", "5"), id("b", "1")))
+    #expect(!InsertionOrder.idPrecedes(id("login", "7"), id("login", "7")))
+    #expect(InsertionOrder.idPrecedes(id("login", "007"), id("login", "10")))
+    #expect(!InsertionOrder.idPrecedes(id("login", "10"), id("login", "007")))
+    #expect(InsertionOrder.idPrecedes(id("login", "a9"), id("login", "a10")) == ("a9" < "a10"))
+    #expect(InsertionOrder.idPrecedes(id("9", "1"), id("10", "1")))
+    #expect(InsertionOrder.idPrecedes(id("z", "1"), ItemID(keychain: .file("/a"), name: "0")))
   }
 
   @Test(
-    "the path order is the element-wise order with numbers compared as numbers (ties by their text), on 20,000 random pairs"
+    "the ID order is the element-wise order of their paths with numbers compared as numbers (ties by their text), on 20,000 random pairs"
   )
-  func pathOrderMatchesElementwiseDefinition() {
+  func idOrderMatchesElementwiseDefinition() {
     /// The definition, written the plain way: split into elements, compare the first that differ.
     func reference(_ lhs: String, _ rhs: String) -> Bool {
       let left = lhs.split(separator: "/", omittingEmptySubsequences: false)
@@ -188,17 +193,16 @@ struct SecItemInsertionOrderTests {
       return left.count < right.count
     }
     var generator = SystemRandomNumberGenerator()
-    let pieces = ["", "0", "00", "1", "9", "10", "010", "99", "100", "a", "a1", "b", "login", "_"]
-    func randomPath() -> String {
-      "/"
-        + (0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
-        .joined(separator: "/")
+    let pieces = ["0", "00", "1", "9", "10", "010", "99", "100", "a", "a1", "b", "login", "_"]
+    func randomID() -> ItemID {
+      id(pieces.randomElement(using: &generator)!, pieces.randomElement(using: &generator)!)
     }
     var disagreements: [String] = []
     for _ in 0..<20_000 {
-      let (lhs, rhs) = (randomPath(), randomPath())
-      if InsertionOrder.pathPrecedes(ObjectPath(lhs), ObjectPath(rhs)) != reference(lhs, rhs) {
-        disagreements.append("\(lhs) vs \(rhs)")
+      let (lhs, rhs) = (randomID(), randomID())
+      let (left, right) = (lhs.keychain.path + "/" + lhs.name, rhs.keychain.path + "/" + rhs.name)
+      if InsertionOrder.idPrecedes(lhs, rhs) != reference(left, right) {
+        disagreements.append("\(left) vs \(right)")
       }
     }
     #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")

@@ -2,6 +2,8 @@ import Foundation
 import Security
 import Testing
 
+@testable import Security
+
 @Suite("Item references and persistent references")
 struct SecItemReferenceTests {
   let service = unique("refs")
@@ -97,24 +99,36 @@ struct SecItemReferenceTests {
     #expect(copyMatching(query).status == errSecParam)
   }
 
-  /// A persistent reference (version 2) of a new item, with its creation-time line and its JSON body replaced
-  /// when given, then cut by `cut`, and the statuses of SecItemCopyMatching, SecItemUpdate and SecItemDelete given it.
-  func statuses(created: String? = nil, body: String? = nil, cut: (Data) -> Data = { $0 }) throws -> [OSStatus] {
-    let reference = try #require(try addAndReturn(unique("item"), kSecReturnPersistentRef) as? Data)
-    try #require(reference.starts(with: Data("SKLPR2".utf8)), "not a version 2 reference")
-    var lines = reference.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false).map { Data($0) }
-    try #require(lines.count == 3)
-    if let created { lines[1] = Data(created.utf8) }
-    if let body { lines[2] = Data(body.utf8) }
-    let mangled = cut(lines[0] + Data([0x0A]) + lines[1] + Data([0x0A]) + lines[2])
+  /// The statuses of SecItemCopyMatching, SecItemUpdate and SecItemDelete given `reference` as a generic password's
+  /// persistent reference.
+  func statuses(of reference: Data) -> [OSStatus] {
     let query: [String: Any] = [
-      kSecClass as String: kSecClassGenericPassword, kSecValuePersistentRef as String: mangled,
+      kSecClass as String: kSecClassGenericPassword, kSecValuePersistentRef as String: reference,
     ]
     return [
       copyMatching(merged(query, [kSecReturnData as String: true])).status,
       SecItemUpdate(query as CFDictionary, [kSecAttrComment as String: "c"] as CFDictionary),
       SecItemDelete(query as CFDictionary),
     ]
+  }
+
+  /// A persistent reference of version 2, as earlier versions wrote them, of a new item: its object path, its
+  /// creation-time line and its JSON body (replaced when given), then cut by `cut`; and the statuses of the three
+  /// functions given it.
+  func statuses(created: String? = nil, body: String? = nil, cut: (Data) -> Data = { $0 }) throws -> [OSStatus] {
+    let reference = try #require(try addAndReturn(unique("item"), kSecReturnPersistentRef) as? Data)
+    let locator = try #require(PersistentReference.decode(reference))
+    let fingerprint = try #require(locator.fingerprint)
+    // The object path; earlier versions named an item of a keyring file by a made-up path in a `login` collection.
+    var collection = "/org/freedesktop/secrets/collection/login"
+    if case .collection(let path) = locator.id.keychain { collection = path }
+    let path = collection + "/" + locator.id.name
+    let json = try JSONSerialization.data(withJSONObject: fingerprint.attributes, options: [.sortedKeys])
+    let lines = [
+      Data("SKLPR2genp\(path)".utf8), Data((created ?? String(fingerprint.created)).utf8),
+      body.map { Data($0.utf8) } ?? json,
+    ]
+    return statuses(of: cut(lines[0] + Data([0x0A]) + lines[1] + Data([0x0A]) + lines[2]))
   }
 
   @Test("a version 2 persistent reference left whole names its item (the twin of the malformed ones below)")
@@ -142,5 +156,16 @@ struct SecItemReferenceTests {
     // A positive cut keeps that many bytes; a negative one drops that many from the end.
     let statuses = try statuses { cut >= 0 ? $0.prefix(cut) : $0.dropLast(-cut) }
     #expect(statuses == [errSecParam, errSecParam, errSecParam])
+  }
+
+  @Test(
+    "the persistent reference written is of version 3, names its item whole, and is errSecParam cut short",
+    arguments: [4, 10, 30, -30, -1])
+  func version3Truncated(_ cut: Int) throws {
+    let reference = try #require(try addAndReturn(unique("item"), kSecReturnPersistentRef) as? Data)
+    #expect(reference.starts(with: Data("SKLPR3genp".utf8)))
+    #expect(statuses(of: reference) == [errSecSuccess, errSecSuccess, errSecSuccess])
+    let mangled = cut >= 0 ? reference.prefix(cut) : reference.dropLast(-cut)
+    #expect(statuses(of: mangled) == [errSecParam, errSecParam, errSecParam])
   }
 }

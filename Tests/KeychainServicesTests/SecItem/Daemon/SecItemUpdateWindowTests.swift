@@ -1,7 +1,7 @@
 import Foundation
+import SecretServiceClient
 import Security
 import Synchronization
-import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -13,28 +13,28 @@ import Testing
 struct SecItemUpdateWindowTests {
   let service = unique("window")
 
-  /// Adds an item and returns its D-Bus object path.
-  func addItem(_ account: String) throws -> ObjectPath {
+  /// Adds an item and returns its ID.
+  func addItem(_ account: String) throws -> ItemID {
     var result: CFTypeRef?
     let attributes = merged(
       genericPassword(service: service, account: account),
       [kSecValueData as String: Data(utf8: "old"), kSecReturnPersistentRef as String: true])
     #expect(SecItemAdd(attributes as CFDictionary, &result) == errSecSuccess)
     let reference = try #require(result as? Data)
-    return try #require(PersistentReference.decode(reference)).path
+    return try #require(PersistentReference.decode(reference)).id
   }
 
-  /// Deletes the item at `path` as another client would (by its object path, bypassing the update). Called from the
+  /// Deletes the item `id` names as another client would (by its ID, bypassing the update). Called from the
   /// update's hook, which cannot throw: a failure is recorded against the test (and the process goes on).
-  static func delete(_ path: ObjectPath) {
-    let reference = PersistentReference.encode(ItemLocator(itemClassCode: "genp", path: path))
+  static func delete(_ id: ItemID) {
+    let reference = PersistentReference.encode(ItemLocator(itemClassCode: "genp", id: id))
     let status = SecItemDelete([kSecValuePersistentRef as String: reference] as CFDictionary)
-    #expect(status == errSecSuccess, "could not delete \(path)")
+    #expect(status == errSecSuccess, "could not delete \(id)")
   }
 
   /// Runs SecItemUpdate of the service's items (new comment and secret) with `hook` before each item's writes.
-  func update(_ hook: @escaping @Sendable (ObjectPath) -> Void) -> OSStatus {
-    SecItemEnvironment.$willWriteUpdatedItem.withValue(hook) {
+  func update(_ hook: @escaping @Sendable (ItemID) -> Void) -> OSStatus {
+    SecItemEnvironment.with(\.willWriteUpdatedItem, hook) {
       SecItemUpdate(
         genericPassword(service: service) as CFDictionary,
         [kSecAttrComment as String: "new", kSecValueData as String: Data(utf8: "new")] as CFDictionary)
@@ -45,11 +45,11 @@ struct SecItemUpdateWindowTests {
   func deletedTargetSkipped() throws {
     let first = try addItem("a")
     let second = try addItem("b")
-    let deleted = Mutex<ObjectPath?>(nil)
-    let status = update { path in
+    let deleted = Mutex<ItemID?>(nil)
+    let status = update { id in
       deleted.withLock { deleted in
         guard deleted == nil else { return }
-        let other = path == first ? second : first  // the target the update has not written yet
+        let other = id == first ? second : first  // the target the update has not written yet
         Self.delete(other)
         deleted = other
       }
@@ -66,7 +66,7 @@ struct SecItemUpdateWindowTests {
   @Test("when every target is deleted before its writes the update is errSecItemNotFound")
   func everyTargetDeleted() throws {
     _ = try addItem("a")
-    let status = update { path in Self.delete(path) }
+    let status = update { id in Self.delete(id) }
     #expect(status == errSecItemNotFound)
     #expect(matchCount(genericPassword(service: service)) == .itemNotFound)
   }

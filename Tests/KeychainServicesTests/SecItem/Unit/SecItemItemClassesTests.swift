@@ -40,7 +40,8 @@ struct SecItemItemClassesTests {
 
   @Test("persistent references round-trip and reject garbage")
   func persistentReferences() {
-    let locator = ItemLocator(itemClassCode: "inet", path: "/org/freedesktop/secrets/collection/login/42")
+    let locator = ItemLocator(
+      itemClassCode: "inet", id: ItemID(keychain: .collection("/org/freedesktop/secrets/collection/login"), name: "42"))
     #expect(PersistentReference.decode(locator.persistentReference) == locator)
     #expect(PersistentReference.decode(Data("garbage".utf8)) == nil)
     #expect(PersistentReference.decode(Data("SKLPR1genp/bad path".utf8)) == nil)
@@ -48,9 +49,48 @@ struct SecItemItemClassesTests {
   }
 }
 
-/// The persistent reference written now (`SKLPR2`: class, path, `\n`, creation time, `\n`, a JSON object of the
-/// primary-key attributes) given garbage: each malformed reference is not one (nil), which the SecItem functions
-/// answer with errSecParam (`SecItemReferenceTests`).
+/// The persistent reference written now (`SKLPR3`: class, then a JSON object of the item's keychain, name and
+/// fingerprint).
+@Suite("Persistent references of version 3")
+struct PersistentReferenceVersion3Tests {
+  static let fingerprint = ItemFingerprint(created: 1_700_000_000, attributes: ["service": "s", "account": "a"])
+
+  @Test("an item of a keyring file round-trips with its keychain, name and fingerprint")
+  func fileItem() throws {
+    let locator = ItemLocator(
+      itemClassCode: "genp", id: ItemID(keychain: .file("/home/u/.local/share/keyrings/default.keyring"), name: "0a1b"),
+      fingerprint: Self.fingerprint)
+    let decoded = try #require(PersistentReference.decode(locator.persistentReference))
+    #expect(decoded == locator)
+    #expect(decoded.id.keychain == .file("/home/u/.local/share/keyrings/default.keyring"))
+    #expect(decoded.fingerprint == Self.fingerprint)
+  }
+
+  @Test("a Secret Service item round-trips as the same collection and name")
+  func collectionItem() throws {
+    let id = ItemID(keychain: .collection("/org/freedesktop/secrets/collection/login"), name: "42")
+    let decoded = try #require(
+      PersistentReference.decode(ItemLocator(itemClassCode: "keys", id: id).persistentReference))
+    #expect(decoded.id == id)
+    #expect(decoded.fingerprint == nil)
+  }
+
+  @Test(
+    "a body that is not the object of a reference is not one",
+    arguments: [
+      "", "{}", #"{"name":"1"}"#, #"{"file":"/f"}"#, #"{"name":1,"file":"/f"}"#,
+      #"{"name":"1","file":"/f","collection":"/c"}"#, #"{"name":"1","file":"/f","extra":0}"#,
+      #"{"name":"1","file":"/f","created":1}"#, #"{"name":"1","file":"/f","created":1.5,"attributes":{}}"#,
+      #"{"name":"1","file":"/f","created":1,"attributes":{"a":1}}"#, #"["name"]"#,
+    ])
+  func malformed(_ body: String) {
+    #expect(PersistentReference.decode(Data("SKLPR3genp\(body)".utf8)) == nil)
+  }
+}
+
+/// The persistent reference earlier versions wrote (`SKLPR2`: class, path, `\n`, creation time, `\n`, a JSON object
+/// of the primary-key attributes), still read, given garbage: each malformed reference is not one (nil), which the
+/// SecItem functions answer with errSecParam (`SecItemReferenceTests`).
 @Suite("Persistent references of version 2 reject garbage")
 struct PersistentReferenceVersion2Tests {
   static let path: ObjectPath = "/org/freedesktop/secrets/collection/login/42"
@@ -61,17 +101,14 @@ struct PersistentReferenceVersion2Tests {
     Data("SKLPR2genp\(path.rawValue)\n\(created)\n\(body)".utf8)
   }
 
-  @Test("a well-formed version 2 reference decodes to its class, path, creation time and attributes")
+  @Test(
+    "a well-formed version 2 reference decodes to its class, the collection and name of its path, its creation time and attributes"
+  )
   func wellFormed() throws {
     let locator = try #require(PersistentReference.decode(Self.reference()))
     #expect(locator.itemClassCode == "genp")
-    #expect(locator.path == Self.path)
-    #expect(locator.identity == ItemIdentity(created: 1_700_000_000, attributes: Self.attributes))
-    let encoded = ItemLocator(
-      itemClassCode: "genp", path: Self.path,
-      identity: ItemIdentity(created: 1_700_000_000, attributes: Self.attributes)
-    ).persistentReference
-    #expect(encoded == Self.reference())
+    #expect(locator.id == ItemID(keychain: .collection("/org/freedesktop/secrets/collection/login"), name: "42"))
+    #expect(locator.fingerprint == ItemFingerprint(created: 1_700_000_000, attributes: Self.attributes))
   }
 
   @Test(

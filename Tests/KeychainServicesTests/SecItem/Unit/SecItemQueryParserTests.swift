@@ -150,7 +150,8 @@ struct SecItemQueryParserTests {
 
   @Test("a persistent reference names its class and item")
   func persistentReferenceQuery() throws {
-    let locator = ItemLocator(itemClassCode: "genp", path: "/org/freedesktop/secrets/collection/login/3")
+    let locator = ItemLocator(
+      itemClassCode: "genp", id: ItemID(keychain: .collection("/org/freedesktop/secrets/collection/login"), name: "3"))
     let query = try parse([kSecValuePersistentRef as String: locator.persistentReference])
     #expect(query.itemClass.code == "genp")
     #expect(query.itemList == [locator])
@@ -159,7 +160,8 @@ struct SecItemQueryParserTests {
 
   @Test("kSecMatchItemList elements must all be of one type")
   func mixedItemList() {
-    let locator = ItemLocator(itemClassCode: "genp", path: "/org/freedesktop/secrets/collection/login/3")
+    let locator = ItemLocator(
+      itemClassCode: "genp", id: ItemID(keychain: .collection("/org/freedesktop/secrets/collection/login"), name: "3"))
     let list: [Any] = [locator.reference, locator.persistentReference]
     #expect(status([kSecClass as String: genp, kSecMatchItemList as String: list]) == errSecParam)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 import Testing
 
@@ -7,19 +8,20 @@ import Testing
 @Suite("Result building")
 struct SecItemResultBuilderTests {
   private let item = StoredItem(
-    ItemSnapshot(
-      path: "/org/freedesktop/secrets/collection/login/7", label: "svc",
+    id: ItemID(keychain: .collection("/org/freedesktop/secrets/collection/login"), name: "7"),
+    ItemProperties(
       attributes: [
         "xdg:schema": "org.swift-keychain-linux.GenericPassword", "service": "svc", "account": "bob",
         "username": "bob", "keychain:agrp": "app", "keychain:sync": "0", "keychain:crtr": "1",
       ],
-      created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_700_000_100))
+      label: "svc", created: Date(timeIntervalSince1970: 1_700_000_000),
+      modified: Date(timeIntervalSince1970: 1_700_000_100))
   )!
   private let secret = Data("pw".utf8)
 
   private func build(_ types: ReturnTypes, array: Bool = false) -> AnyObject? {
     ResultBuilder.result(
-      for: [item], returnTypes: types, asArray: array, secrets: [item.path: SecretBytes(data: secret)])
+      for: [item], returnTypes: types, asArray: array, secrets: [item.id: SecretBytes(data: secret)])
   }
 
   @Test("data alone is the bare secret")

@@ -1,46 +1,42 @@
 import Foundation
-import SecretServiceClient
+import GLibValues
+import KeyringFileFormat
 
-/// Where the file keyring is and where the secret that keys it comes from, by libsecret 0.20.5's rule
+/// A keyring file and where its key comes from (`KeyringKeySource`). By libsecret 0.20.5's rule
 /// (`secret-file-backend.c`), so that this package and libsecret in the same process use the same file and key:
 ///
 /// - the file: `SECRET_FILE_TEST_PATH` when set and not empty, else `keyrings/default.keyring` in the user's data
 ///   directory (`$XDG_DATA_HOME`, else `~/.local/share`; inside a Flatpak the application's own);
-/// - the secret: the bytes of `SECRET_FILE_TEST_PASSWORD` when set and not empty; else, in a sandbox
-///   (`/.flatpak-info` exists or `SNAP_NAME` is set), the application's secret from the Secret portal; else none
-///   (libsecret fails there too: its TPM2 variant is not built on Debian).
+/// - the key: derived from the bytes of `SECRET_FILE_TEST_PASSWORD` when set and not empty; else, in a sandbox
+///   (`/.flatpak-info` exists or `SNAP_NAME` is set), from the application's secret from the Secret portal; else
+///   none (libsecret fails there too: its TPM2 variant is not built on Debian).
+///
+/// The two test variables are honoured in every process, as libsecret honours them: a process started with them
+/// uses that file and that password. They are meant for tests; the password in the environment is readable by the
+/// user's other processes (`/proc/<pid>/environ`).
 package struct FileKeyringLocation: Sendable {
-  /// Where the secret comes from.
-  package enum SecretSource: Sendable {
-    /// These bytes (`SECRET_FILE_TEST_PASSWORD`, or a test's own).
-    case password(SecretBytes)
-    /// The Secret portal on the session bus.
-    case portal
-    /// Nowhere: outside a sandbox without `SECRET_FILE_TEST_PASSWORD`.
-    case unavailable
-  }
-
-  /// The keyring file.
+  /// The keyring file, an absolute path.
   package var path: String
-  package var secretSource: SecretSource
+  var keySource: any KeyringKeySource
 
-  package init(path: String, secretSource: SecretSource) {
-    self.path = path
-    self.secretSource = secretSource
+  /// A relative `path` is taken from the current directory (the file is a keychain that item IDs name by path).
+  init(path: String, keySource: any KeyringKeySource) {
+    self.path = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    self.keySource = keySource
   }
 
   /// A given file opened with a given password (what the two test variables say), for tests.
   package init(path: String, password: Data) {
-    self.init(path: path, secretSource: .password(SecretBytes(data: password)))
+    self.init(path: path, keySource: PasswordKeySource(password: SecretBytes(data: password)))
   }
 
-  /// The file and secret source libsecret would use in this process.
+  /// The file and key source libsecret would use in this process.
   static func fromEnvironment() -> FileKeyringLocation {
     let path = Environment.nonEmpty("SECRET_FILE_TEST_PATH") ?? UserDataDirectory.path + "/keyrings/default.keyring"
     if let password = Environment.nonEmpty("SECRET_FILE_TEST_PASSWORD") {
-      return FileKeyringLocation(path: path, secretSource: .password(SecretBytes(Array(password.utf8))))
+      return FileKeyringLocation(path: path, keySource: PasswordKeySource(password: SecretBytes(Array(password.utf8))))
     }
-    return FileKeyringLocation(path: path, secretSource: Sandbox.isDetected ? .portal : .unavailable)
+    return FileKeyringLocation(path: path, keySource: Sandbox.isDetected ? PortalKeySource() : NoKeySource())
   }
 }
 

@@ -1,10 +1,11 @@
 import Foundation
+import GLibValues
+import KeyringFileFormat
 import SecretServiceClient
-import Synchronization
 
 /// libsecret's encrypted keyring file as the item store: the store of a Flatpak or Snap sandbox without access to
 /// the Secret Service, byte-compatible both ways with libsecret 0.20.5's file backend and with oo7
-/// (`KeyringFileFormat`, `KeyringKey`, `OpenedKeyring`).
+/// (`KeyringFileContents`, `KeyringKey`, `OpenedKeyring`).
 ///
 /// Reads parse the file when it changed since this process last saw it (`KeyringCache`); writes take the writers'
 /// lock, read the file again (another process in the sandbox may have changed it), change it and replace it
@@ -20,123 +21,135 @@ import Synchronization
 /// | unreadable (permissions, I/O) | `errSecIO` |
 /// | not writable / disk full (writes) | `errSecWrPerm` / `errSecDiskFull` |
 ///
-/// The secret's own statuses are `KeyringSecret`'s.
+/// The key's own statuses are its source's (`KeyringKeySource`).
 struct FileKeyringStore: ItemStore {
   let location: FileKeyringLocation
   let groups: [String]
   let timeout: Duration
 
-  /// The new path of each item this store wrote (a write gives an item a new path), so that one operation's
-  /// successive writes to an item (attributes, label, secret) find it.
-  private let renamed = RenameLog()
-
-  init(location: FileKeyringLocation, groups: [String], timeout: Duration) {
-    self.location = location
-    self.groups = groups
-    self.timeout = timeout
-  }
-
   var file: KeyringFile { KeyringFile(path: location.path) }
   var lockScope: String { "file:" + location.path }
-  var pathsFollowInsertion: Bool { false }
-  var pathsAreStable: Bool { false }
+  /// The keychain every item of the file lives in.
+  var keychain: KeychainID { .file(location.path) }
+  var namesFollowInsertion: Bool { false }
+  var namesAreStable: Bool { false }
 
   // MARK: - Reading
 
-  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ObjectPath], locked: [ObjectPath])] {
+  /// A keychain file's password-check item (`KeychainVerifier`) is never found: it is not a SecItem item.
+  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])] {
     let keyring = try opened()
-    return queries.map { query in (keyring.search(query).map(keyring.path(of:)), []) }
+    return queries.map { query in
+      let found = keyring.search(query).filter { !KeychainVerifier.isVerifier(at: $0, in: keyring) }
+      return (found.map { id(keyring.name(of: $0)) }, [])
+    }
   }
 
-  func read(_ paths: [ObjectPath], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
-    -> (properties: [ItemProperties], secrets: [ObjectPath: SecretBytes])
+  func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
+    -> (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes])
   {
     let keyring = try opened()
-    var properties: [ItemProperties] = []
-    var found: [ObjectPath: SecretBytes] = [:]
-    for path in paths {
-      guard let index = keyring.index(of: renamed.current(path)), let item = keyring.item(at: index) else {
+    var properties: [ItemID: ItemProperties] = [:]
+    var found: [ItemID: SecretBytes] = [:]
+    for id in items {
+      guard let index = index(of: id, in: keyring), let item = keyring.item(at: index) else {
         continue  // vanished (or unreadable)
       }
       if !wanted.isEmpty {
-        properties.append(
-          ItemProperties(
-            path: path,
-            attributes: wanted.contains(.attributes) ? item.attributes : nil,
-            label: wanted.contains(.label) ? item.label : nil,
-            created: wanted.contains(.created) ? Date(timeIntervalSince1970: TimeInterval(item.created)) : nil,
-            modified: wanted.contains(.modified) ? Date(timeIntervalSince1970: TimeInterval(item.modified)) : nil,
-            locked: wanted.contains(.locked) ? false : nil))
+        properties[id] = ItemProperties(
+          attributes: wanted.contains(.attributes) ? item.attributes : nil,
+          label: wanted.contains(.label) ? item.label : nil,
+          created: wanted.contains(.created) ? Date(timeIntervalSince1970: TimeInterval(item.created)) : nil,
+          modified: wanted.contains(.modified) ? Date(timeIntervalSince1970: TimeInterval(item.modified)) : nil,
+          locked: wanted.contains(.locked) ? false : nil)
       }
-      if secrets { found[path] = item.secret }
+      if secrets { found[id] = item.secret }
     }
     return (properties, found)
   }
 
-  func defaultCollection() throws(SecItemError) -> ObjectPath { OpenedKeyring.collection }
+  func defaultKeychain() throws(SecItemError) -> KeychainID { keychain }
 
   /// Nothing is locked.
-  func unlock(_ objects: [ObjectPath], policy: AuthenticationUI) throws(SecItemError) {}
+  func unlock(_ objects: [Lockable], policy: AuthenticationUI) throws(SecItemError) {}
 
   // MARK: - Writing
 
-  func createItemInDefaultCollection(label: String, attributes: [String: String], secret: Data) throws(SecItemError)
-    -> ObjectPath
-  {
-    try write { (keyring) throws(SecItemError) -> ObjectPath in
+  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+    try write { (keyring) throws(SecItemError) -> ItemID in
       let now = OpenedKeyring.now
-      return try keyring.append(
-        KeyringItemContents(
-          attributes: attributes, label: label, created: now, modified: now, secret: SecretBytes(data: secret)))
+      return id(
+        try keyring.append(
+          KeyringItemContents(
+            attributes: attributes, label: label, created: now, modified: now, secret: SecretBytes(data: secret))))
     }
   }
 
-  func setAttributes(_ path: ObjectPath, _ attributes: [String: String]) throws(SecItemError) {
-    try change(path) { $0.attributes = attributes }
-  }
-
-  func setLabel(_ path: ObjectPath, _ label: String) throws(SecItemError) {
-    try change(path) { $0.label = label }
-  }
-
-  func setSecret(_ path: ObjectPath, _ secret: Data) throws(SecItemError) {
-    try change(path) { $0.secret = SecretBytes(data: secret) }
-  }
-
-  func deleteItem(_ path: ObjectPath) throws(SecItemError) {
+  /// Rewrites the item with the change and a new modified time, in one write of the file.
+  func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
     try write { (keyring) throws(SecItemError) in
-      guard let index = keyring.index(of: renamed.current(path)) else {
+      guard let index = index(of: item, in: keyring), var contents = keyring.item(at: index) else {
+        throw SecItemError(errSecItemNotFound, "the item vanished")
+      }
+      if let attributes = change.attributes { contents.attributes = attributes }
+      if let label = change.label { contents.label = label }
+      if let secret = change.secret { contents.secret = SecretBytes(data: secret) }
+      contents.modified = max(contents.modified, OpenedKeyring.now)
+      _ = try keyring.replace(at: index, with: contents)
+    }
+  }
+
+  func delete(_ item: ItemID) throws(SecItemError) {
+    try write { (keyring) throws(SecItemError) in
+      guard let index = index(of: item, in: keyring) else {
         throw SecItemError(errSecItemNotFound, "the item vanished")
       }
       keyring.remove(at: index)
     }
   }
 
-  /// Rewrites the item at `path` with `body`'s change and a new modified time.
-  private func change(_ path: ObjectPath, _ body: (inout KeyringItemContents) -> Void) throws(SecItemError) {
-    try write { (keyring) throws(SecItemError) in
-      let current = renamed.current(path)
-      guard let index = keyring.index(of: current), var item = keyring.item(at: index) else {
-        throw SecItemError(errSecItemNotFound, "the item vanished")
-      }
-      body(&item)
-      item.modified = max(item.modified, OpenedKeyring.now)
-      renamed.record(path, try keyring.replace(at: index, with: item))
-    }
+  /// The ID of the item named `name` in this file.
+  private func id(_ name: String) -> ItemID { ItemID(keychain: keychain, name: name) }
+
+  /// The index of `item` in `keyring`; nil for an item of another keychain, or one no longer there.
+  private func index(of item: ItemID, in keyring: OpenedKeyring) -> Int? {
+    guard item.keychain == keychain else { return nil }
+    return keyring.index(named: item.name)
   }
 
   // MARK: - The file
 
   /// The file as it is now, opened (from the cache when unchanged); a missing file has no items.
   private func opened() throws(SecItemError) -> OpenedKeyring {
-    let secret = try KeyringSecret.secret(location.secretSource, timeout: timeout)
+    try location.keySource.checkAvailable(timeout: timeout)
     guard let identity = try file.identity() else { return .missing }
-    if let cached = KeyringCache.keyring(path: location.path, identity: identity, secret: secret) { return cached }
-    guard let (bytes, identity) = try file.read() else { return .missing }
-    if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity, secret: secret) {
+    if let cached = KeyringCache.keyring(path: location.path, identity: identity), try isOurs(cached) {
       return cached
     }
-    return try open(bytes, identity: identity, secret: secret)
+    return try readAndOpen()?.keyring ?? .missing
+  }
+
+  /// Reads the file and opens it: from the cache when its bytes are those of the version cached, else parsed and
+  /// opened with the key for its settings (and cached). Nil when there is no file.
+  private func readAndOpen() throws(SecItemError) -> (keyring: OpenedKeyring, identity: KeyringFile.Identity)? {
+    try file.read { (identity, header, body) throws(SecItemError) in
+      let digest = KeyringFile.digest(header, body)
+      if let cached = KeyringCache.keyring(path: location.path, digest: digest, identity: identity), try isOurs(cached)
+      {
+        return (cached, identity)
+      }
+      let contents: KeyringFileContents
+      do throws(KeyringFileError) {
+        contents = try KeyringFileContents(header: header, body: body)
+      } catch {
+        throw Self.status(of: error)
+      }
+      let derivation = KeyDerivation(salt: contents.salt, iterations: contents.iterations)
+      try derivation.checkAcceptable()
+      let keyring = try OpenedKeyring(contents, key: location.keySource.key(for: derivation, timeout: timeout))
+      KeyringCache.store(.init(identity: identity, digest: digest, keyring: keyring), path: location.path)
+      return (keyring, identity)
+    }
   }
 
   /// Holding the writers' lock: reads the file again, lets `body` change it, and replaces it atomically. A file
@@ -144,11 +157,11 @@ struct FileKeyringStore: ItemStore {
   /// that takes no lock: libsecret, oo7) replaced the file meanwhile, the write starts over from its version, until
   /// the deadline (`errSecNotAvailable`).
   private func write<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R {
-    let secret = try KeyringSecret.secret(location.secretSource, timeout: timeout)
+    try location.keySource.checkAvailable(timeout: timeout)
     let deadline = ContinuousClock.now.advanced(by: timeout)
     return try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> R in
       while true {
-        if let result = try attempt(body, secret: secret) { return result }
+        if let result = try attempt(body) { return result }
         guard ContinuousClock.now < deadline else {
           throw SecItemError(errSecNotAvailable, "other writers kept replacing the keyring file")
         }
@@ -156,43 +169,40 @@ struct FileKeyringStore: ItemStore {
     }
   }
 
-  /// One read-change-replace; nil when the file changed before the replace.
-  private func attempt<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R, secret: SecretBytes)
-    throws(SecItemError) -> R?
-  {
+  /// One read-change-replace; nil when the file changed before the replace. A file whose key settings are below
+  /// `KeyDerivation`'s minimum is re-keyed first. A file that would grow past `KeyringFile.maximumSize` is not
+  /// written: `errSecDataTooLarge`.
+  private func attempt<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R? {
+    let read = try readAndOpen()
     var keyring: OpenedKeyring
-    let read = try file.read()
-    if let (bytes, identity) = read {
-      if let cached = KeyringCache.keyring(path: location.path, bytes: bytes, identity: identity, secret: secret) {
-        keyring = cached
-      } else {
-        keyring = try open(bytes, identity: identity, secret: secret)
+    let derivesNewKeys = location.keySource.derivesNewKeys
+    if let read {
+      keyring = read.keyring
+      if !keyring.derivation.meetsMinimum && derivesNewKeys {
+        keyring = try keyring.rekeyed(to: location.keySource.key(for: .fresh(), timeout: timeout))
       }
     } else {
-      keyring = try OpenedKeyring.new(secret: secret)
+      // A keychain file is made by SecKeychainCreate with its password, never by a write.
+      guard derivesNewKeys else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(location.path)") }
+      keyring = try OpenedKeyring.new(key: location.keySource.key(for: .fresh(), timeout: timeout))
     }
     let result = try body(&keyring)
     keyring.stampWrite()
-    let bytes = KeyringFileFormat.encode(keyring.contents)
+    let bytes = keyring.contents.encoded()
+    guard bytes.count <= KeyringFile.maximumSize else {
+      throw SecItemError(
+        errSecDataTooLarge, "the keyring file would have \(bytes.count) bytes, more than \(KeyringFile.maximumSize)")
+    }
     guard let identity = try file.replace(with: bytes, ifStill: read?.identity) else { return nil }
-    KeyringCache.store(.init(identity: identity, bytes: bytes, secret: secret, keyring: keyring), path: location.path)
+    let digest = bytes.withUnsafeBytes { KeyringFile.digest([], $0) }
+    KeyringCache.store(.init(identity: identity, digest: digest, keyring: keyring), path: location.path)
     return result
   }
 
-  /// Parses and opens `bytes`, and caches the result.
-  private func open(_ bytes: [UInt8], identity: KeyringFile.Identity, secret: SecretBytes) throws(SecItemError)
-    -> OpenedKeyring
-  {
-    let contents: KeyringFileContents
-    do {
-      contents = try KeyringFileFormat.decode(bytes)
-    } catch {
-      throw Self.status(of: error)
-    }
-    let key = try KeyringKey.derive(secret: secret, salt: contents.salt, iterations: contents.iterations)
-    let keyring = try OpenedKeyring(contents, key: key)
-    KeyringCache.store(.init(identity: identity, bytes: bytes, secret: secret, keyring: keyring), path: location.path)
-    return keyring
+  /// Whether `keyring` was opened with this store's key.
+  private func isOurs(_ keyring: OpenedKeyring) throws(SecItemError) -> Bool {
+    guard let key = keyring.key else { return false }
+    return try location.keySource.key(for: key.derivation, timeout: timeout) == key
   }
 
   static func status(of error: KeyringFileError) -> SecItemError {
@@ -204,18 +214,5 @@ struct FileKeyringStore: ItemStore {
     case .corrupt(let reason):
       SecItemError(errSecInvalidKeychain, "the keyring file is damaged: \(reason)")
     }
-  }
-}
-
-/// The paths items have after this store wrote them, by the path the operation first knew them by.
-private final class RenameLog: Sendable {
-  private let paths = Mutex<[ObjectPath: ObjectPath]>([:])
-
-  func current(_ path: ObjectPath) -> ObjectPath {
-    paths.withLock { $0[path] } ?? path
-  }
-
-  func record(_ original: ObjectPath, _ new: ObjectPath) {
-    paths.withLock { $0[original] = new }
   }
 }

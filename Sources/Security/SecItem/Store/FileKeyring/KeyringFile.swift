@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import KeyringFileFormat
 
 #if canImport(Glibc)
   import Glibc
@@ -8,6 +10,10 @@ import Foundation
 
 /// The keyring file on disk: reading it whole, replacing it atomically, and the lock that serialises writers.
 ///
+/// - Only a regular file of at most `maximumSize` bytes is read, and it is opened without following a symbolic link
+///   and without waiting (`O_NOFOLLOW | O_NONBLOCK`, then `fstat` on what was opened): any other thing at the path (a
+///   symbolic link, a FIFO, a device, a directory) or a larger file is `errSecInvalidKeychain`, at once, and is never
+///   written over (every write reads the file first).
 /// - A write goes to a new file in the same directory (`mkstemp`, mode 0600), is flushed (`fsync`) and renamed over
 ///   the keyring: a reader sees the old file or the new one, never a part, and a writer killed at any point leaves the
 ///   old file as it was (at worst with a stray temporary file, which the next write removes). The directory is not
@@ -17,6 +23,11 @@ import Foundation
 ///   until after the rename, so that no write is lost between two processes (libsecret 0.20.5 and oo7 take no lock;
 ///   a write of theirs in that window is lost, as it is between two of them).
 struct KeyringFile: Sendable {
+  /// The largest file read or written: 16 MiB, some 50,000 passwords or 4,000 RSA keys with their attributes.
+  /// libsecret and oo7 rewrite the whole file on every change, as this package does, so a keyring far larger would be
+  /// slow to use anyway; the limit bounds what a planted file can make a process allocate.
+  static let maximumSize = 16 << 20
+
   /// The file, e.g. `~/.local/share/keyrings/default.keyring`.
   let path: String
 
@@ -53,21 +64,27 @@ struct KeyringFile: Sendable {
     }
   }
 
-  /// The identity of the file now; nil when it does not exist. Other failures are `errSecIO`.
+  /// The identity of what is at the path now (a symbolic link itself, not what it points to); nil when nothing is.
+  /// Other failures are `errSecIO`.
   func identity() throws(SecItemError) -> Identity? {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard lstat(path, &info) == 0 else {
       if errno == ENOENT || errno == ENOTDIR { return nil }
       throw Self.failure("stat", errno, reading: true)
     }
     return Identity(info)
   }
 
-  /// The whole file and its identity; nil when it does not exist.
-  func read() throws(SecItemError) -> (bytes: [UInt8], identity: Identity)? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// Reads the whole file and lends it to `body`: its identity, its first `KeyringFileContents.headerSize` bytes
+  /// (fewer when it is shorter) and the rest in memory aligned as GVariant needs, valid during the call only (the one
+  /// copy of the file in memory, released when `body` returns). Nil when the file does not exist.
+  func read<R>(
+    _ body: (Identity, [UInt8], UnsafeRawBufferPointer) throws(SecItemError) -> R
+  ) throws(SecItemError) -> R? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT || errno == ENOTDIR { return nil }
+      if errno == ELOOP { throw SecItemError(errSecInvalidKeychain, "the keyring path is a symbolic link") }
       throw Self.failure("open", errno, reading: true)
     }
     defer { close(descriptor) }
@@ -76,20 +93,49 @@ struct KeyringFile: Sendable {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       throw SecItemError(errSecInvalidKeychain, "the keyring path is not a regular file")
     }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    while true {
-      if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }  // it grew meanwhile
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw Self.failure("read", errno, reading: true) }
-      if count == 0 { break }
-      filled += count
+    guard info.st_size <= Self.maximumSize else {
+      throw SecItemError(
+        errSecInvalidKeychain, "the keyring file has \(info.st_size) bytes, more than \(Self.maximumSize)")
     }
-    bytes.removeLast(bytes.count - filled)
-    return (bytes, Identity(info))
+    let size = Int(info.st_size)
+    let headerSize = min(size, KeyringFileContents.headerSize)
+    let bodySize = size - headerSize
+    // One buffer: the header, then the body at an offset aligned for GVariant.
+    let bodyStart = 32
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bodyStart + max(bodySize, 1), alignment: 16)
+    defer { buffer.deallocate() }
+    let headerRead = try Self.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<headerSize]), from: descriptor)
+    let bodyRead =
+      headerRead < headerSize
+      ? 0
+      : try Self.fill(
+        UnsafeMutableRawBufferPointer(rebasing: buffer[bodyStart..<(bodyStart + bodySize)]), from: descriptor)
+    return try body(
+      Identity(info), Array(buffer[0..<headerRead]),
+      UnsafeRawBufferPointer(rebasing: buffer[bodyStart..<(bodyStart + bodyRead)]))
+  }
+
+  /// Reads into `buffer` until it is full or the file ends; the bytes read.
+  private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) throws(SecItemError) -> Int
+  {
+    let count = buffer.count
+    var filled = 0
+    while filled < count {
+      let read = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
+      if read < 0 && errno == EINTR { continue }
+      guard read >= 0 else { throw failure("read", errno, reading: true) }
+      if read == 0 { break }
+      filled += read
+    }
+    return filled
+  }
+
+  /// The SHA-256 of a file read as header and body.
+  static func digest(_ header: [UInt8], _ body: UnsafeRawBufferPointer) -> SHA256.Digest {
+    var hash = SHA256()
+    hash.update(data: header)
+    hash.update(bufferPointer: body)
+    return hash.finalize()
   }
 
   /// Replaces the file with `bytes` atomically (temporary file, `fsync`, `rename`), creating
@@ -104,7 +150,7 @@ struct KeyringFile: Sendable {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // mode 0600
     guard descriptor >= 0 else { throw Self.failure("mkstemp", errno, reading: false) }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
     defer {
       close(descriptor)

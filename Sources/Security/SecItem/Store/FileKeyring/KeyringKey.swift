@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SecretServiceClient
+import GLibValues
 import Synchronization
 import _CryptoExtras
 
@@ -13,49 +13,69 @@ import _CryptoExtras
 ///
 /// Deriving a key costs 100,000 PBKDF2 rounds (tens of milliseconds), so keys are kept per salt, rounds and secret
 /// for the life of the process.
-struct KeyringKey: Sendable {
+struct KeyringKey: Sendable, Equatable {
   static let keySize = 16
   static let ivSize = 16
   static let macSize = 32
-  /// The most PBKDF2 rounds a file may ask for (libsecret and oo7 write 100,000): a damaged count of billions would
-  /// take hours, and a call must end in bounded time. 10,000,000 rounds take about a second here.
-  static let maximumIterations: UInt32 = 10_000_000
 
   private let key: SymmetricKey
+  /// The salt and rounds it was derived with.
+  let derivation: KeyDerivation
 
-  private init(key: SymmetricKey) {
+  private init(key: SymmetricKey, derivation: KeyDerivation) {
     self.key = key
+    self.derivation = derivation
   }
 
-  /// The key for `secret` and the file's salt and rounds (from the process's cache when derived before).
-  static func derive(secret: SecretBytes, salt: [UInt8], iterations: UInt32) throws(SecItemError) -> KeyringKey {
-    if let known = cache.withLock({ cache in
-      cache.first { $0.salt == salt && $0.iterations == iterations && $0.secret.hasSameBytes(as: secret) }?.key
-    }) {
+  /// Keys are equal when their bytes are (bookkeeping: which key a cached file was opened with).
+  static func == (lhs: KeyringKey, rhs: KeyringKey) -> Bool {
+    lhs.key.withUnsafeBytes { left in rhs.key.withUnsafeBytes { right in left.elementsEqual(right) } }
+  }
+
+  /// A key derived before and kept elsewhere (an unlocked keychain file's), from its raw bytes.
+  init(raw: UnsafeRawBufferPointer, derivation: KeyDerivation) {
+    self.init(key: SymmetricKey(data: raw), derivation: derivation)
+  }
+
+  /// Lends the key's raw bytes (to keep them for other processes: `UnlockedKey`).
+  func withRawBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try key.withUnsafeBytes(body)
+  }
+
+  /// The key for `secret` and the file's salt and rounds (from the process's cache when derived before). With
+  /// `cached` false the secret is neither looked up nor kept: a keychain's password is held for its call only.
+  static func derive(secret: SecretBytes, _ derivation: KeyDerivation, cached: Bool = true) throws(SecItemError)
+    -> KeyringKey
+  {
+    if cached,
+      let known = cache.withLock({ cache in
+        cache.first { $0.derivation == derivation && $0.secret.hasSameBytes(as: secret) }?.key
+      })
+    {
       return known
     }
-    guard iterations > 0, iterations <= maximumIterations else {
-      throw SecItemError(errSecInvalidKeychain, "the keyring file asks for \(iterations) PBKDF2 rounds")
-    }
+    try derivation.checkAcceptable()  // before any PBKDF2, for every source
     let derived: SymmetricKey
     do {
       // The checked variant refuses fewer than 210,000 rounds; the file's own count is the one that opens it.
       derived = try secret.withUnsafeBytes { bytes in
         try KDF.Insecure.PBKDF2.deriveKey(
-          from: bytes, salt: salt, using: .sha256, outputByteCount: keySize, unsafeUncheckedRounds: Int(iterations))
+          from: bytes, salt: derivation.salt, using: .sha256, outputByteCount: keySize,
+          unsafeUncheckedRounds: Int(derivation.iterations))
       }
     } catch {
       throw SecItemError(errSecInternalComponent, "PBKDF2 failed")
     }
-    let key = KeyringKey(key: derived)
+    let key = KeyringKey(key: derived, derivation: derivation)
+    guard cached else { return key }
     cache.withLock { cache in
       if cache.count >= 8 { cache.removeFirst() }
-      cache.append((secret, salt, iterations, key))
+      cache.append((secret, derivation, key))
     }
     return key
   }
 
-  private static let cache = Mutex<[(secret: SecretBytes, salt: [UInt8], iterations: UInt32, key: KeyringKey)]>([])
+  private static let cache = Mutex<[(secret: SecretBytes, derivation: KeyDerivation, key: KeyringKey)]>([])
 
   /// HMAC-SHA256 of `bytes`: the hash of an attribute value.
   func mac<D: DataProtocol>(_ bytes: D) -> [UInt8] {

@@ -1,22 +1,19 @@
 import Foundation
-import SecretServiceClient
+import GLibValues
+import KeyringFileFormat
 
-/// A keyring file's contents opened with its key: which items the key authenticates, the paths items are known by,
+/// A keyring file's contents opened with its key: which items the key authenticates, the names items are known by,
 /// and the changes a write makes.
 ///
-/// An item is known by a path ending in the first 16 bytes of its blob's MAC in hex
-/// (`/org/freedesktop/secrets/collection/login/<32 hex digits>`: the file is the application's login keychain): unique in practice (each write of an item draws a
-/// new IV), the same for every process reading the same file, and it changes when the item is written, so a path
-/// taken before another process changed the item no longer names it (the operation then finds the item vanished,
-/// as on the Secret Service). Item paths are therefore neither stable nor in insertion order; see
-/// `ItemStore.pathsAreStable`.
+/// An item is named by the first 16 bytes of its blob's MAC in hex (32 hex digits): unique in practice (each write of
+/// an item draws a new IV), the same for every process reading the same file, and new when the item is written, so a
+/// name taken before another process changed the item no longer names it (the operation then finds the item
+/// vanished, as on the Secret Service). Item names are therefore neither stable nor in insertion order; see
+/// `ItemStore.namesAreStable`.
 ///
 /// Items the key does not authenticate (written with another key) are left out of every search and kept as they
 /// are by every write. A file whose items are all of another key is a wrong secret: `errSecAuthFailed`.
 struct OpenedKeyring: Sendable {
-  /// The collection every item of the file belongs to.
-  static let collection = ObjectPath("/org/freedesktop/secrets/collection/login")
-
   private(set) var contents: KeyringFileContents
   /// The key, nil only for a keyring without a file (nothing to authenticate, nothing to find).
   let key: KeyringKey?
@@ -42,14 +39,15 @@ struct OpenedKeyring: Sendable {
     }
   }
 
-  /// A new keyring as libsecret 0.20.5 makes one: a random 32-byte salt, 100,000 rounds, no items.
-  static func new(secret: SecretBytes) throws(SecItemError) -> OpenedKeyring {
-    var generator = SystemRandomNumberGenerator()
-    let salt = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+  /// A new keyring without items, keyed with `key` (whose derivation it stores).
+  static func new(key: KeyringKey) throws(SecItemError) -> OpenedKeyring {
     let contents = KeyringFileContents(
-      salt: salt, iterations: 100_000, modified: Self.now, usageCount: 0, items: [])
-    return try OpenedKeyring(contents, key: KeyringKey.derive(secret: secret, salt: salt, iterations: 100_000))
+      salt: key.derivation.salt, iterations: key.derivation.iterations, modified: Self.now, usageCount: 0, items: [])
+    return try OpenedKeyring(contents, key: key)
   }
+
+  /// How the file's key is derived, as the file says.
+  var derivation: KeyDerivation { KeyDerivation(salt: contents.salt, iterations: contents.iterations) }
 
   /// Seconds since 1970, the unit of every time in the file.
   static var now: UInt64 { UInt64(max(0, Date().timeIntervalSince1970.rounded(.down))) }
@@ -74,20 +72,17 @@ struct OpenedKeyring: Sendable {
     return plaintext.withUnsafeBytes { KeyringItemContents(serialized: $0) }
   }
 
-  /// The path of the item at `index`.
-  func path(of index: Int) -> ObjectPath {
+  /// The name of the item at `index`.
+  func name(of index: Int) -> String {
     let blob = contents.items[index].blob
     let start = max(0, blob.count - KeyringKey.macSize)
     let tag = blob[start..<min(blob.count, start + 16)]
-    return ObjectPath(Self.collection.rawValue + "/" + tag.map { String(format: "%02x", $0) }.joined())
+    return tag.map { String(format: "%02x", $0) }.joined()
   }
 
-  /// The index of the readable item at `path`; nil when no item is known by it (any more).
-  func index(of path: ObjectPath) -> Int? {
-    let prefix = Self.collection.rawValue + "/"
-    guard path.rawValue.hasPrefix(prefix), let tag = Self.bytes(hex: path.rawValue.dropFirst(prefix.count)),
-      tag.count == 16
-    else { return nil }
+  /// The index of the readable item named `name`; nil when no item is known by it (any more).
+  func index(named name: String) -> Int? {
+    guard let tag = Self.bytes(hex: Substring(name)), tag.count == 16 else { return nil }
     for (index, item) in contents.items.enumerated() where readable[index] {
       let start = item.blob.count - KeyringKey.macSize
       if item.blob[start..<(start + 16)].elementsEqual(tag) { return index }
@@ -117,23 +112,43 @@ struct OpenedKeyring: Sendable {
 
   // MARK: - Changing
 
-  /// Adds `item` at the end of the file (as libsecret and oo7 do) and returns its path.
-  mutating func append(_ item: KeyringItemContents) throws(SecItemError) -> ObjectPath {
+  /// Adds `item` at the end of the file (as libsecret and oo7 do) and returns its name.
+  mutating func append(_ item: KeyringItemContents) throws(SecItemError) -> String {
     contents.items.append(try encrypted(item))
     readable.append(true)
-    return path(of: contents.items.count - 1)
+    return name(of: contents.items.count - 1)
   }
 
-  /// Replaces the item at `index` in place and returns its new path.
-  mutating func replace(at index: Int, with item: KeyringItemContents) throws(SecItemError) -> ObjectPath {
+  /// Replaces the item at `index` in place and returns its new name.
+  mutating func replace(at index: Int, with item: KeyringItemContents) throws(SecItemError) -> String {
     contents.items[index] = try encrypted(item)
     readable[index] = true
-    return path(of: index)
+    return name(of: index)
   }
 
   mutating func remove(at index: Int) {
     contents.items.remove(at: index)
     readable.remove(at: index)
+  }
+
+  /// This keyring under `key` (whose derivation replaces the file's): every item decrypted and encrypted again.
+  /// `errSecInvalidKeychain` when an item cannot be (one of another key, or damaged): a new salt would lose it for
+  /// good, to its own key too.
+  func rekeyed(to key: KeyringKey) throws(SecItemError) -> OpenedKeyring {
+    var rekeyed = try OpenedKeyring(
+      KeyringFileContents(
+        salt: key.derivation.salt, iterations: key.derivation.iterations, modified: contents.modified,
+        usageCount: contents.usageCount, items: []),
+      key: key)
+    for index in contents.items.indices {
+      guard let item = item(at: index) else {
+        throw SecItemError(
+          errSecInvalidKeychain,
+          "the keyring file's key settings are below the minimum and it holds an item this key cannot re-key")
+      }
+      _ = try rekeyed.append(item)
+    }
+    return rekeyed
   }
 
   /// Stamps a write as libsecret and oo7 do: the file's modified time, one more use.

@@ -1,5 +1,6 @@
 internal import CLibSecret
 internal import CLibSecretShims
+import GLibValues
 
 /// The contents of libsecret's keyring file (`$XDG_DATA_HOME/keyrings/default.keyring`), the file libsecret 0.20.5's
 /// file backend and oo7 read and write inside a sandbox:
@@ -62,32 +63,50 @@ package enum KeyringFileError: Error, Sendable, Equatable {
 }
 
 /// Reading and writing the keyring file's bytes through GLib's GVariant (the serialisation libsecret uses).
-package enum KeyringFileFormat {
+extension KeyringFileContents {
   /// `"GnomeKeyring\n\r\0\n"`.
-  package static let header: [UInt8] = Array("GnomeKeyring\n\r".utf8) + [0, 10]
+  package static let magic: [UInt8] = Array("GnomeKeyring\n\r".utf8) + [0, 10]
   package static let majorVersion: UInt8 = 1
   package static let minorVersion: UInt8 = 0
+  /// The bytes before the body: the magic and the format version.
+  package static var headerSize: Int { magic.count + 2 }
   static let bodyType: StaticString = "(uayutua(a{say}ay))"
 
-  /// Parses a whole file. The body must be in GVariant normal form, which a truncated or damaged file is not (GLib
-  /// would read default values out of it and an empty keyring could be taken for the real one).
-  package static func decode(_ bytes: [UInt8]) throws(KeyringFileError) -> KeyringFileContents {
-    let prefix = header.count
-    guard bytes.count >= prefix, bytes.prefix(prefix).elementsEqual(header) else { throw .notAKeyring }
-    guard bytes.count >= prefix + 2 else { throw .corrupt("no version") }
-    guard bytes[prefix] == majorVersion, bytes[prefix + 1] == minorVersion else {
-      throw .unknownVersion(major: bytes[prefix], minor: bytes[prefix + 1])
+  /// Parses a whole file held in memory; its body is copied once, into memory aligned as GVariant needs.
+  package init(decoding bytes: [UInt8]) throws(KeyringFileError) {
+    let bodySize = max(0, bytes.count - Self.headerSize)
+    let body = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bodySize, 1), alignment: 16)
+    defer { body.deallocate() }
+    if bodySize > 0 { body.copyBytes(from: bytes[Self.headerSize...]) }
+    try self.init(
+      header: bytes.prefix(Self.headerSize), body: UnsafeRawBufferPointer(rebasing: body[0..<bodySize]))
+  }
+
+  /// Whether `header` (the file's first `headerSize` bytes, fewer when the file is shorter) is the keyring header
+  /// of format version 1.0.
+  package static func check(header: some Collection<UInt8>) throws(KeyringFileError) {
+    guard header.count >= magic.count, header.prefix(magic.count).elementsEqual(magic) else { throw .notAKeyring }
+    guard header.count >= headerSize else { throw .corrupt("no version") }
+    let version = Array(header.dropFirst(magic.count).prefix(2))
+    guard version == [majorVersion, minorVersion] else {
+      throw .unknownVersion(major: version[0], minor: version[1])
     }
-    let body = bytes.withUnsafeBufferPointer { buffer in
-      // transfer full: a copy of the body in memory GLib allocates (aligned as GVariant needs)
-      g_bytes_new(buffer.baseAddress! + prefix + 2, gsize(buffer.count - prefix - 2))!
-    }
-    defer { g_bytes_unref(body) }  // our reference; the variant holds its own
-    // transfer floating, sunk here; trusted = FALSE: GLib checks every offset it reads.
-    let root = OwnedVariant(sinking: g_variant_new_from_bytes(variantType(bodyType), body, 0))
+  }
+
+  /// Parses a file given as its header and its body. The body is read in place, without a copy: it must be aligned
+  /// to 8 bytes (GLib would copy it otherwise) and stay valid during the call; nothing refers to it afterwards. It
+  /// must be in GVariant normal form, which a truncated or damaged file is not (GLib would read default values out
+  /// of it and an empty keyring could be taken for the real one).
+  package init(header: some Collection<UInt8>, body: UnsafeRawBufferPointer) throws(KeyringFileError) {
+    try Self.check(header: header)
+    let base = body.baseAddress ?? UnsafeRawPointer(bitPattern: 16)!
+    // transfer floating, sunk here; trusted = FALSE: GLib checks every offset it reads; no destroy notify: the
+    // variant and every child taken from it end inside this initialiser, before the caller's buffer does.
+    let root = OwnedVariant(
+      sinking: g_variant_new_from_data(variantType(Self.bodyType), base, gsize(body.count), 0, nil, nil))
     let normal = root.withPointer { g_variant_is_normal_form($0) != 0 }  // transfer none
-    guard normal else { throw .corrupt("the body is not a well-formed \(bodyType)") }
-    let native = nativeEndian(root)
+    guard normal else { throw .corrupt("the body is not a well-formed \(Self.bodyType)") }
+    let native = Self.nativeEndian(root)
     guard let saltSize = native.child(0).uint32, let iterations = native.child(2).uint32,
       let modified = native.child(3).uint64, let usageCount = native.child(4).uint32
     else { throw .corrupt("unexpected field types") }
@@ -107,36 +126,35 @@ package enum KeyringFileFormat {
       }
       items.append(EncryptedKeyringItem(hashedAttributes: attributes, blob: item.child(1).bytes))
     }
-    return KeyringFileContents(
-      salt: salt, iterations: iterations, modified: modified, usageCount: usageCount, items: items)
+    self.init(salt: salt, iterations: iterations, modified: modified, usageCount: usageCount, items: items)
   }
 
-  /// The whole file for `contents`: header, version 1.0, little-endian body.
-  package static func encode(_ contents: KeyringFileContents) -> [UInt8] {
-    var items: [OpaquePointer?] = contents.items.map { item in
+  /// The whole file: header, version 1.0, little-endian body.
+  package func encoded() -> [UInt8] {
+    var items: [OpaquePointer?] = items.map { item in
       var entries: [OpaquePointer?] = item.hashedAttributes.map { attribute in
         // floating children, consumed by the entry; the entry is floating, consumed by the array
-        g_variant_new_dict_entry(g_variant_new_string(attribute.name), byteArray(attribute.mac))
+        g_variant_new_dict_entry(g_variant_new_string(attribute.name), Self.byteArray(attribute.mac))
       }
       let hashed = g_variant_new_array(variantType("{say}"), &entries, gsize(entries.count))
-      var fields: [OpaquePointer?] = [hashed, byteArray(item.blob)]
+      var fields: [OpaquePointer?] = [hashed, Self.byteArray(item.blob)]
       return g_variant_new_tuple(&fields, 2)  // transfer floating, children consumed
     }
     var fields: [OpaquePointer?] = [
-      g_variant_new_uint32(UInt32(contents.salt.count)), byteArray(contents.salt),
-      g_variant_new_uint32(contents.iterations), g_variant_new_uint64(guint64(contents.modified)),
-      g_variant_new_uint32(contents.usageCount),
+      g_variant_new_uint32(UInt32(salt.count)), Self.byteArray(salt),
+      g_variant_new_uint32(iterations), g_variant_new_uint64(guint64(modified)),
+      g_variant_new_uint32(usageCount),
       g_variant_new_array(variantType("(a{say}ay)"), &items, gsize(items.count)),
     ]
     // transfer floating, sunk here; the fields are consumed
-    let root = littleEndian(OwnedVariant(sinking: g_variant_new_tuple(&fields, gsize(fields.count))))
+    let root = Self.littleEndian(OwnedVariant(sinking: g_variant_new_tuple(&fields, gsize(fields.count))))
     return root.withPointer { pointer in
       let size = Int(g_variant_get_size(pointer))  // transfer none
       // Serialised into aligned memory first (GVariant writes numbers in place), then after the header.
       let aligned = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
       defer { aligned.deallocate() }
       g_variant_store(pointer, aligned.baseAddress)  // transfer none
-      var file = header + [majorVersion, minorVersion]
+      var file = Self.magic + [Self.majorVersion, Self.minorVersion]
       file.reserveCapacity(file.count + size)
       file.append(contentsOf: UnsafeRawBufferPointer(rebasing: aligned[0..<size]))
       return file

@@ -4,17 +4,17 @@ internal import CLibSecretShims
 /// One reference to a GVariant, owned by this value and released exactly once, when the value ends (`deinit`) or
 /// is handed to C (`consume()`). Noncopyable, so a reference can be neither dropped twice nor leaked by a copy; the
 /// pointer is lent to C only inside `withPointer`.
-struct OwnedVariant: ~Copyable {
+package struct OwnedVariant: ~Copyable {
   private let pointer: OpaquePointer
 
   /// Takes a full (non-floating) reference: a result documented "transfer full".
-  init(taking pointer: OpaquePointer) {
+  package init(taking pointer: OpaquePointer) {
     self.pointer = pointer
   }
 
   /// Owns a newly built value: sinks a floating reference (`g_variant_ref_sink`), so that builders and
   /// transfer-full results are owned alike.
-  init(sinking pointer: OpaquePointer) {
+  package init(sinking pointer: OpaquePointer) {
     self.pointer = g_variant_ref_sink(pointer)  // transfer full (sinks a floating reference)
   }
 
@@ -23,66 +23,66 @@ struct OwnedVariant: ~Copyable {
   }
 
   /// Lends the pointer (transfer none) to `body`; it must not escape.
-  func withPointer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+  package func withPointer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
     try body(pointer)
   }
 
   /// Gives the reference to a C function that takes it (transfer full); nothing is released here.
-  consuming func consume() -> OpaquePointer {
+  package consuming func consume() -> OpaquePointer {
     let pointer = self.pointer
     discard self
     return pointer
   }
 
   /// The type string, e.g. `a{ss}`.
-  var typeString: String { String(cString: g_variant_get_type_string(pointer)) }  // transfer none
+  package var typeString: String { String(cString: g_variant_get_type_string(pointer)) }  // transfer none
 
   /// Child `index` of a container.
-  func child(_ index: Int) -> OwnedVariant {
+  package func child(_ index: Int) -> OwnedVariant {
     OwnedVariant(taking: g_variant_get_child_value(pointer, gsize(index)))  // transfer full
   }
 
   /// The number of children of a container.
-  var childCount: Int { Int(g_variant_n_children(pointer)) }
+  package var childCount: Int { Int(g_variant_n_children(pointer)) }
 
   /// The value boxed in a `v`.
-  func unboxed() -> OwnedVariant? {
+  package func unboxed() -> OwnedVariant? {
     guard typeString == "v" else { return nil }
     return OwnedVariant(taking: g_variant_get_variant(pointer))  // transfer full
   }
 
   /// The value of `key` in an `a{sv}` dictionary, unboxed; nil when absent.
-  func lookup(_ key: String) -> OwnedVariant? {
+  package func lookup(_ key: String) -> OwnedVariant? {
     g_variant_lookup_value(pointer, key, nil).map { OwnedVariant(taking: $0) }  // transfer full (nullable)
   }
 
   /// An `s` or `o`.
-  var string: String? {
+  package var string: String? {
     let type = typeString
     guard type == "s" || type == "o" else { return nil }
     return String(cString: g_variant_get_string(pointer, nil))  // transfer none
   }
 
   /// A `b`.
-  var bool: Bool? {
+  package var bool: Bool? {
     guard typeString == "b" else { return nil }
     return g_variant_get_boolean(pointer) != 0
   }
 
   /// A `t`.
-  var uint64: UInt64? {
+  package var uint64: UInt64? {
     guard typeString == "t" else { return nil }
     return UInt64(g_variant_get_uint64(pointer))
   }
 
   /// A `u`.
-  var uint32: UInt32? {
+  package var uint32: UInt32? {
     guard typeString == "u" else { return nil }
     return UInt32(g_variant_get_uint32(pointer))
   }
 
   /// An `a{ss}` as a dictionary.
-  var stringDictionary: [String: String]? {
+  package var stringDictionary: [String: String]? {
     guard typeString == "a{ss}" else { return nil }
     var result: [String: String] = [:]
     for index in 0..<childCount {
@@ -94,7 +94,7 @@ struct OwnedVariant: ~Copyable {
   }
 
   /// An `ao` or `as` as strings.
-  var stringArray: [String]? {
+  package var stringArray: [String]? {
     let type = typeString
     guard type == "ao" || type == "as" else { return nil }
     var result: [String] = []
@@ -109,33 +109,24 @@ struct OwnedVariant: ~Copyable {
 
 /// Building GVariants. Every function returns a floating reference, meant to be sunk by `OwnedVariant(sinking:)` or
 /// consumed by a container or a D-Bus call.
-enum VariantBuilder {
+package enum VariantBuilder {
   /// An `s`. Returns: (transfer floating).
-  static func string(_ value: String) -> OpaquePointer { g_variant_new_string(value) }
-
-  /// An `o` (the path must be valid: `Validation` checks every path first). Returns: (transfer floating).
-  static func objectPath(_ path: ObjectPath) -> OpaquePointer { g_variant_new_object_path(path.rawValue) }
+  package static func string(_ value: String) -> OpaquePointer { g_variant_new_string(value) }
 
   /// A `b`. Returns: (transfer floating).
-  static func bool(_ value: Bool) -> OpaquePointer { g_variant_new_boolean(value ? 1 : 0) }
+  package static func bool(_ value: Bool) -> OpaquePointer { g_variant_new_boolean(value ? 1 : 0) }
 
   /// A `v` boxing `value` (floating, consumed). Returns: (transfer floating).
-  static func boxed(_ value: OpaquePointer) -> OpaquePointer { g_variant_new_variant(value) }
+  package static func boxed(_ value: OpaquePointer) -> OpaquePointer { g_variant_new_variant(value) }
 
   /// A tuple of `children` (floating, consumed). Returns: (transfer floating).
-  static func tuple(_ children: [OpaquePointer]) -> OpaquePointer {
+  package static func tuple(_ children: [OpaquePointer]) -> OpaquePointer {
     var children: [OpaquePointer?] = children
     return g_variant_new_tuple(&children, gsize(children.count))  // children: consumed
   }
 
-  /// An `ao`. Returns: (transfer floating).
-  static func objectPaths(_ paths: [ObjectPath]) -> OpaquePointer {
-    var elements: [OpaquePointer?] = paths.map { g_variant_new_object_path($0.rawValue) }  // floating, consumed
-    return g_variant_new_array(variantType("o"), &elements, gsize(elements.count))
-  }
-
   /// An `a{ss}`. Returns: (transfer floating).
-  static func stringDictionary(_ dictionary: [String: String]) -> OpaquePointer {
+  package static func stringDictionary(_ dictionary: [String: String]) -> OpaquePointer {
     let keys = Array(dictionary.keys)
     let values = keys.map { dictionary[$0]! }
     return withCStringArray(keys) { keyArray in
@@ -146,10 +137,15 @@ enum VariantBuilder {
   }
 
   /// An `a{sv}` of D-Bus properties (values floating, consumed). Returns: (transfer floating).
-  static func properties(_ properties: [(name: String, value: OpaquePointer)]) -> OpaquePointer {
+  package static func properties(_ properties: [(name: String, value: OpaquePointer)]) -> OpaquePointer {
     var entries: [OpaquePointer?] = properties.map { property in
       g_variant_new_dict_entry(g_variant_new_string(property.name), g_variant_new_variant(property.value))
     }
     return g_variant_new_array(variantType("{sv}"), &entries, gsize(entries.count))
   }
+}
+
+/// A GVariant type from a static string. Returns: (transfer none) the type, which is the string itself.
+package func variantType(_ type: StaticString) -> OpaquePointer? {
+  type.utf8Start.withMemoryRebound(to: CChar.self, capacity: type.utf8CodeUnitCount + 1) { ssc_variant_type($0) }
 }

@@ -1,5 +1,6 @@
 internal import CLibSecret
 internal import CLibSecretShims
+import GLibValues
 
 /// The decrypted content of one keyring-file item: the GVariant `(a{ss}sttay)` of attributes, label, created and
 /// modified (seconds since 1970) and secret, little-endian, as libsecret 0.20.5 and oo7 write it.
@@ -34,7 +35,7 @@ extension KeyringItemContents {
     let variant = OwnedVariant(
       sinking: g_variant_new_from_data(variantType(Self.type), base, gsize(plaintext.count), 0, nil, nil))
     guard variant.withPointer({ g_variant_is_normal_form($0) != 0 }) else { return nil }  // transfer none
-    let native = KeyringFileFormat.nativeEndian(variant)
+    let native = KeyringFileContents.nativeEndian(variant)
     guard let attributes = native.child(0).stringDictionary, let label = native.child(1).string,
       let created = native.child(2).uint64, let modified = native.child(3).uint64
     else { return nil }
@@ -60,7 +61,7 @@ extension KeyringItemContents {
         g_variant_new_uint64(guint64(modified)), secretArray,
       ]
       // transfer floating, sunk here
-      let tuple = KeyringFileFormat.littleEndian(
+      let tuple = KeyringFileContents.littleEndian(
         OwnedVariant(sinking: g_variant_new_tuple(&fields, gsize(fields.count))))
       return tuple.withPointer { pointer in
         let size = Int(g_variant_get_size(pointer))  // transfer none

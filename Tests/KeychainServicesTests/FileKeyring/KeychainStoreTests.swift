@@ -3,11 +3,13 @@ import KeyringTestSupport
 import Security
 import Testing
 
+@testable import KeychainServices
+
 /// Which store a process uses, by libsecret's rule and the override, seen from the `security` executable run with
 /// the variables (each process decides once, as libsecret does). The Secret Service is the private keyring of
 /// `dbus/with-keyring`.
 @Suite("Store choice: libsecret's rule and KEYCHAIN_STORE")
-struct StoreChoiceTests {
+struct KeychainStoreTests {
   let service = unique("choice")
 
   func security(_ arguments: [String], _ environment: [String: String]) throws -> CommandResult {
@@ -85,5 +87,13 @@ struct StoreChoiceTests {
     let result = try security(["find-generic-password", "-s", service], environment)
     #expect(!result.succeeded)
     #expect(result.errorOutput.contains("No keychain is available."), "\(result)")
+  }
+
+  @Test("the public KeychainStore is the engine's choice one to one, under KEYCHAIN_STORE's spellings")
+  func publicFace() {
+    for store in KeychainServices.KeychainStore.allCases {
+      #expect(KeychainServices.KeychainStore(store.engine) == store)
+    }
+    #expect(KeychainServices.KeychainStore.allCases.map(\.engine.rawValue) == ["automatic", "secret-service", "file"])
   }
 }

@@ -1,11 +1,11 @@
 internal import CLibSecret
 
 /// Lends `strings` to `body` as a NULL-terminated `const gchar **` (copies freed afterwards).
-func withCStringArray<R, E: Error>(
-  _ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<gchar>?>) throws(E) -> R
+package func withCStringArray<R, E: Error>(
+  _ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) throws(E) -> R
 ) throws(E) -> R {
-  let array = UnsafeMutablePointer<UnsafePointer<gchar>?>.allocate(capacity: strings.count + 1)
-  var copies: [UnsafeMutablePointer<gchar>] = []
+  let array = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: strings.count + 1)
+  var copies: [UnsafeMutablePointer<CChar>] = []
   copies.reserveCapacity(strings.count)
   for (index, string) in strings.enumerated() {
     let copy = g_strdup(string)!  // transfer full
@@ -21,14 +21,14 @@ func withCStringArray<R, E: Error>(
 }
 
 /// Takes a `gchar *` returned with transfer full: copies it and frees it.
-func takeString(_ string: UnsafeMutablePointer<gchar>?) -> String? {
+package func takeString(_ string: UnsafeMutablePointer<CChar>?) -> String? {
   guard let string else { return nil }
   defer { g_free(string) }
   return String(cString: string)
 }
 
 /// Takes a NULL-terminated `gchar **` returned with transfer full: copies it and frees it (`g_strfreev`).
-func takeStringArray(_ strv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+package func takeStringArray(_ strv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {
   guard let strv else { return [] }
   defer { g_strfreev(strv) }
   var result: [String] = []

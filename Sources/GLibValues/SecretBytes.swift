@@ -53,7 +53,7 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
   }
 
   /// Copies `count` bytes at `pointer` (memory owned by the caller, e.g. a libsecret `SecretValue`).
-  init(copying pointer: UnsafeRawPointer?, count: Int) {
+  package init(copying pointer: UnsafeRawPointer?, count: Int) {
     buffer = .allocate(byteCount: Swift.max(count, 1), alignment: 16)
     if let pointer, count > 0 {
       buffer.baseAddress!.copyMemory(from: pointer, byteCount: count)
@@ -102,7 +102,7 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
   }
 
   /// The bytes in base64, in a new wiped-on-release buffer (the intermediate copy is wiped too).
-  func base64Encoded() -> SecretBytes {
+  package func base64Encoded() -> SecretBytes {
     var encoded = withUnsafeBytes { bytes in
       // Wraps our buffer without copying it; only the encoded copy is made.
       Data(
@@ -116,7 +116,7 @@ package final class SecretBytes: @unchecked Sendable, CustomStringConvertible, C
   }
 
   /// The bytes decoded from base64, in a new wiped-on-release buffer; nil when they are not base64.
-  func base64Decoded() -> SecretBytes? {
+  package func base64Decoded() -> SecretBytes? {
     var decoded = withUnsafeBytes { bytes in
       Data(
         base64Encoded: Data(

@@ -1,0 +1,11 @@
+import Foundation
+
+/// The change of one item that SecItemUpdate (and the identity bookkeeping) writes in one store call: what is nil
+/// stays as it is. A store writes it in as few steps as it can (the keyring file in one rewrite, the Secret Service
+/// in one call per property, attributes first, then label, then secret).
+struct ItemChange: Sendable {
+  /// The item's whole new attribute set.
+  var attributes: [String: String]? = nil
+  var label: String? = nil
+  var secret: Data? = nil
+}
