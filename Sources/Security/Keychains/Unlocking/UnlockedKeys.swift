@@ -148,10 +148,15 @@ package enum UnlockedKeys {
     }
   }
 
-  /// Locks every keychain file of the user (`SecKeychainLockAll`, `lock-keychain -a`).
+  /// Locks every keychain file of the user (`SecKeychainLockAll`, `lock-keychain -a`): every key kept in the holders
+  /// `KEYCHAIN_KEY_STORE` allows (all three when automatic).
   package static func forgetAll() throws(SecItemError) {
-    ProcessKeyHolder.shared.invalidateAll(prefix: descriptionPrefix)
-    if AgentKeyHolder.isRunning { try? AgentKeyHolder().invalidateAll(prefix: descriptionPrefix) }
+    let mode = try mode()
+    if mode == .automatic || mode == .process { ProcessKeyHolder.shared.invalidateAll(prefix: descriptionPrefix) }
+    if mode == .automatic || mode == .agent, AgentKeyHolder.isRunning {
+      try? AgentKeyHolder().invalidateAll(prefix: descriptionPrefix)
+    }
+    guard mode == .automatic || mode == .keyctl else { return }
     do throws(UnlockedKeyHolderFailure) {
       try KernelKeyringHolder().invalidateAll(prefix: descriptionPrefix)
     } catch {
