@@ -57,6 +57,12 @@ struct SearchListStore: ItemStore {
   var namesFollowInsertion: Bool { false }
   var namesAreStable: Bool { members.allSatisfy(\.store.namesAreStable) }
 
+  /// The position in the list of the first member holding `keychain`: its items come before those of later
+  /// keychains, whatever their insertion order.
+  func precedence(of keychain: KeychainID) -> Int {
+    members.firstIndex { $0.holds(keychain) } ?? members.count
+  }
+
   /// The placeholder item a locked keychain file reports: its items cannot be listed without its key.
   static func lockedPlaceholder(_ keychain: KeychainID) -> ItemID { ItemID(keychain: keychain, name: "") }
 
