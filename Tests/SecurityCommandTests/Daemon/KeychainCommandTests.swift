@@ -5,7 +5,12 @@ import Testing
 
 /// list-keychains, default-keychain, lock-keychain and unlock-keychain. Locking gets a private keyring of its own,
 /// so that the shared one stays unlocked for the other tests.
-@Suite("keychain commands on the keyring")
+@Suite(
+  "keychain commands on the keyring",
+  .disabled(
+    if: KeyringBackend.isKeychainFile,
+    "lists, locks and unlocks Secret Service collections; keychain files are KeychainCommandsTests' and KeychainProcessTests'"
+  ))
 struct KeychainCommandTests {
   @Test("list-keychains prints every collection, the default first")
   func listKeychains() {
@@ -45,7 +50,10 @@ struct KeychainCommandTests {
   func lockAll() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
-    #expect(security(["lock-keychain", "-a"], busAddress: keyring.busAddress).status == 0)
+    // Keys of keychain files this process keeps itself only: the user's kernel keyring holds other tests' keys.
+    let keychains = try TemporaryKeychains(keyStore: "process")
+    #expect(
+      security(["lock-keychain", "-a"], busAddress: keyring.busAddress, keychains: keychains.environment).status == 0)
     #expect(try keyring.status()["locked"] == "true")
   }
 

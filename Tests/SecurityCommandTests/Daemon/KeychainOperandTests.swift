@@ -3,7 +3,11 @@ import KeyringTestSupport
 import Testing
 
 /// Keychain operands: Secret Service collections named by object path, name or macOS file name.
-@Suite("keychain operands on the keyring")
+@Suite(
+  "keychain operands on the keyring",
+  .disabled(
+    if: KeyringBackend.isKeychainFile,
+    "names Secret Service collections; keychain operands of files are KeychainProcessTests'"))
 struct KeychainOperandTests {
   let service = unique("svc")
 

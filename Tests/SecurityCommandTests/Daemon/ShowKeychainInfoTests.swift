@@ -2,12 +2,16 @@ import KeyringTestSupport
 import Testing
 
 /// show-keychain-info on a Secret Service collection: macOS's settings line, then the session secrets travel in.
-@Suite("show-keychain-info on the keyring")
+@Suite(
+  "show-keychain-info on the keyring",
+  .disabled(
+    if: KeyringBackend.isKeychainFile,
+    "shows Secret Service collections; a keychain file's info is KeychainProcessTests'"))
 struct ShowKeychainInfoTests {
   /// The session line each provider gives: an encrypted session on GNOME Keyring and KeePassXC, a plain one on
   /// KWallet (chosen by the package); none when SecItem's store is the keyring file.
   static var sessionLine: String {
-    if KeyringBackend.isFileKeyring { return "" }
+    if KeyringBackend.storesInFile { return "" }
     let algorithm = KeyringBackend.isKWallet ? "plain" : "dh-ietf1024-sha256-aes128-cbc-pkcs7"
     return "Secret Service session \"\(algorithm)\"\n"
   }
