@@ -115,6 +115,20 @@ struct KeychainProcessTests {
     #expect(fixture.run { matchCount(everything) } == .found(24))
   }
 
+  @Test("with no session bus (over SSH), a search list naming Secret Service collections too finds the file's items")
+  func noBusSkipsCollections() throws {
+    try fixture.create("remote.keychain", password: "pw")
+    try fixture.run {
+      let file = try KeychainOperations.open("remote.keychain")
+      try KeychainSearchList.setList([.collection("/org/freedesktop/secrets/collection/login"), file])
+      try KeychainSearchList.setDefault(file)
+    }
+    #expect(try security(["add-generic-password", "-a", "ci", "-s", service, "-w", "v"]).succeeded)
+    let found = try security(["find-generic-password", "-s", service, "-w"])
+    #expect(found.status == 0)
+    #expect(found.output == "v\n")
+  }
+
   @Test("libsecret's file backend reads a keychain file with its password, and sees every item")
   func libsecretReadsKeychain() throws {
     let path = try fixture.create("shared-with-libsecret.keychain", password: "pw")
@@ -143,5 +157,25 @@ struct KeychainProcessTests {
     #expect(try security(["find-generic-password", "-s", service, "-w", path]).output == "theirs\n")
     #expect(try security(["lock-keychain", path]).succeeded)
     #expect(try security(["unlock-keychain", "-p", "other", path]).status == 51)
+  }
+
+  @Test(
+    "a keyring file libsecret wrote under two passwords (it has no check) is unlocked by neither, and left as it is")
+  func libsecretTwoPasswords() throws {
+    let path = fixture.directory.path + "/two-passwords.keyring"
+    for password in ["one", "two"] {
+      let store = try ExternalCommand.run(
+        "secret-tool", ["store", "--label", password, "service", service, "account", password],
+        environment: ["SECRET_BACKEND": "file", "SECRET_FILE_TEST_PATH": path, "SECRET_FILE_TEST_PASSWORD": password],
+        input: Data(password.utf8))
+      #expect(store.succeeded, "\(store)")
+    }
+    fixture.remember(path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    for password in ["one", "two"] {
+      let unlock = try security(["unlock-keychain", "-p", password, path])
+      #expect(unlock.status == 51, "\(password): \(unlock)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 }

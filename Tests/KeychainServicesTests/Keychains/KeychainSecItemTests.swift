@@ -131,9 +131,10 @@ struct KeychainSecItemTests {
 
   @Test("updates and deletes reach the keychain of the item they find")
   func updateDelete() throws {
-    try fixture.create("u.keychain")
-    try fixture.use(["u.keychain"])
-    #expect(fixture.run { add(item("j", "old")) } == errSecSuccess)
+    try fixture.create("u1.keychain")
+    let second = try fixture.create("u2.keychain")
+    try fixture.use(["u1.keychain", "u2.keychain"])
+    #expect(fixture.run { add(item("j", "old", [kSecUseKeychain as String: keychain(second)])) } == errSecSuccess)
     let query = genericPassword(service: service, account: "j") as CFDictionary
     let change = [kSecValueData as String: Data("new".utf8)] as CFDictionary
     #expect(fixture.run { SecItemUpdate(query, change) } == errSecSuccess)
