@@ -21,6 +21,8 @@ final class ServiceHandle: @unchecked Sendable {
   let busName: String
   /// Who provides the service.
   let provider: ServiceProvider
+  /// What the calls do differently for that provider.
+  let adapter: any ProviderAdapter
   /// How secrets travel between us and the provider.
   let session: SessionTransport
   /// The main context that was thread-default while the proxy was built: GDBusProxy binds its NameOwnerChanged
@@ -28,8 +30,6 @@ final class ServiceHandle: @unchecked Sendable {
   private let homeContext: OpaquePointer
   /// Whether the provider can show no dialogs, once known (`providerIsHeadless`).
   let headless = Mutex<Bool?>(nil)
-  /// KeePassXC: the collections the last search saw (`KeePassXCSearch`), nil before the first.
-  let keepassxcCollections = Mutex<[String]?>(nil)
 
   /// Opens a service on `bus` (or on a new connection to `address` when `bus` is nil).
   init(address: String?, reusing reused: BusConnection?, deadline: Deadline) throws(CallFailure) {
@@ -41,22 +41,24 @@ final class ServiceHandle: @unchecked Sendable {
     }
     let wellKnownName = Self.configuredBusName
     let (provider, owner) = try ServiceProvider.detect(on: bus, busName: wellKnownName, deadline)
+    let adapter = provider.makeAdapter()
     let home = g_main_context_new()!  // transfer full
     g_main_context_push_thread_default(home)  // transfer none
     let opened = Result { () throws(CallFailure) in
       try withGError("secret_service_open_sync") { error in
-        // transfer full (nullable); mirrors secret_service_open_sync on our own connection. On KWallet without
-        // libsecret's session: the plain one is opened below.
+        // transfer full (nullable); mirrors secret_service_open_sync on our own connection. Without libsecret's
+        // session when the adapter opens its own plain one (below).
         ssc_service_open_on_connection(
           ssc_service_get_type(), bus.pointer,
-          provider == .kwallet ? SECRET_SERVICE_NONE : SECRET_SERVICE_OPEN_SESSION, deadline.cancellable, error)
+          adapter.opensOwnPlainSession ? SECRET_SERVICE_NONE : SECRET_SERVICE_OPEN_SESSION, deadline.cancellable,
+          error)
       }.unwrapped("secret_service_open_sync")
     }
     g_main_context_pop_thread_default(home)
     let session: SessionTransport
     switch opened {
     case .success(let service):
-      if provider == .kwallet {
+      if adapter.opensOwnPlainSession {
         do {
           session = .plain(path: try SessionTransport.openPlain(bus, destination: owner, deadline))
         } catch {
@@ -72,10 +74,11 @@ final class ServiceHandle: @unchecked Sendable {
       self.service = service
       self.homeContext = home
       self.provider = provider
+      self.adapter = adapter
       self.session = session
       let name = g_dbus_proxy_get_name(service.asProxy)  // transfer none
       let proxyName = name.map { String(cString: $0) } ?? wellKnownName
-      self.busName = provider == .kwallet ? owner : proxyName
+      self.busName = adapter.opensOwnPlainSession ? owner : proxyName
     case .failure(let failure):
       Self.drain(home)
       g_main_context_unref(home)  // our reference
@@ -95,9 +98,6 @@ final class ServiceHandle: @unchecked Sendable {
     Self.drain(homeContext)
     g_main_context_unref(homeContext)  // our reference
   }
-
-  /// The `GDBusConnection *` of the proxy (transfer none), on which our own calls go too.
-  var connection: OpaquePointer { bus.pointer }
 
   /// Runs what GLib queued on `context` (signal-subscription destroy notifies), so nothing stays referenced.
   private static func drain(_ context: OpaquePointer) {
