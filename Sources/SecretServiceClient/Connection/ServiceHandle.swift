@@ -3,21 +3,22 @@ internal import CLibSecretShims
 import Synchronization
 
 /// A session with the provider on a `BusConnection`: libsecret's `SecretService` (our subclass, which accepts a
-/// given connection; session opened, no collections loaded) for the session's keys, the provider, and the bus name
-/// our calls go to. Immutable; a reconnect replaces the whole handle. Users hold a strong reference while they call.
+/// given connection; session opened, no collections loaded) for the session's keys, the provider and its adapter,
+/// and the bus name our calls go to. Immutable; a reconnect replaces the whole handle. Users hold a strong reference
+/// while they call.
 ///
-/// The session is libsecret's (Diffie-Hellman encrypted where the provider offers it), except on KWallet, whose
-/// encrypted sessions fail about 1 % of the time, some silently with wrong bytes: there the handle opens a `plain`
-/// session itself (see `SessionTransport` and docs/backends.md) and addresses its own calls to the unique name of
-/// the daemon it opened the session with, so that after a daemon restart they fail as "service went away" (and
-/// are retried on a new handle) instead of reaching a new daemon that does not know the session.
+/// The session is libsecret's (Diffie-Hellman encrypted where the provider offers it), except where the adapter opens
+/// a `plain` one itself (`ProviderAdapter.opensOwnPlainSession`: KWallet, see `SessionTransport`): then the handle
+/// addresses its own calls to the unique name of the daemon it opened the session with, so that after a daemon
+/// restart they fail as "service went away" (and are retried on a new handle) instead of reaching a new daemon that
+/// does not know the session.
 final class ServiceHandle: @unchecked Sendable {
   let bus: BusConnection
   /// The `SecretService *` (one reference owned here), used only for the session: its path and the encoding and
   /// decoding of secrets. libsecret's service is thread-safe.
   let service: UnsafeMutablePointer<SecretService>
   /// The D-Bus name our own calls go to: the provider's well-known name (`org.freedesktop.secrets` unless
-  /// `$SECRET_SERVICE_BUS_NAME` says otherwise), or on KWallet the unique name of the daemon holding our session.
+  /// `$SECRET_SERVICE_BUS_NAME` says otherwise), or the unique name of the daemon holding our own plain session.
   let busName: String
   /// Who provides the service.
   let provider: ServiceProvider
@@ -45,14 +46,14 @@ final class ServiceHandle: @unchecked Sendable {
     let home = g_main_context_new()!  // transfer full
     g_main_context_push_thread_default(home)  // transfer none
     let opened = Result { () throws(CallFailure) in
-      try withGError("secret_service_open_sync") { error in
+      try withGError("ssc_service_open_on_connection") { error in
         // transfer full (nullable); mirrors secret_service_open_sync on our own connection. Without libsecret's
         // session when the adapter opens its own plain one (below).
         ssc_service_open_on_connection(
           ssc_service_get_type(), bus.pointer,
           adapter.opensOwnPlainSession ? SECRET_SERVICE_NONE : SECRET_SERVICE_OPEN_SESSION, deadline.cancellable,
           error)
-      }.unwrapped("secret_service_open_sync")
+      }.unwrapped("ssc_service_open_on_connection")
     }
     g_main_context_pop_thread_default(home)
     let session: SessionTransport

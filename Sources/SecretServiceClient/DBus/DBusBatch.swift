@@ -5,8 +5,9 @@ import GLibValues
 /// The one way this package sends D-Bus method calls: a batch of independent calls put in flight together
 /// (`g_dbus_connection_call`, up to `window` unanswered at once), whose replies this thread collects by iterating a
 /// private main context until every call has answered or the deadline has cancelled the rest. A single call is a
-/// batch of one. Nothing else sends method calls: libsecret only opens the session and encodes and decodes secrets
-/// (`SessionTransport`), and prompts are run by the C runner behind `PromptInterface`.
+/// batch of one. Nothing else sends method calls but C that waits for a signal in between: libsecret only opens the
+/// session and encodes and decodes secrets (`SessionTransport`), prompts are run by the C runner behind
+/// `PromptInterface`, and the Secret portal's request by `ssc_portal_retrieve_secret_sync` (`SecretPortal`).
 ///
 /// A batch costs one round trip however many calls it holds (the daemon answers them in order), which is what lets
 /// a lookup read a candidate's attributes and its secret together, or two searches run at once.
