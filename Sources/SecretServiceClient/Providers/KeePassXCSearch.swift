@@ -9,7 +9,7 @@
 ///   items may be: callers that may not unlock fail as for a locked item, never as "not found".
 ///
 /// One round trip: the searches, the service's `Collections`, and the `Locked` state (with `Items` when a search is
-/// `{}`) of the collections the handle saw last time, all in one batch. Only when the collections changed since (a
+/// `{}`) of the collections the adapter saw last time, all in one batch. Only when the collections changed since (a
 /// database was opened or closed) does a second round trip read the state of the new list.
 enum KeePassXCSearch {
   static func run(
