@@ -23,16 +23,11 @@ struct SecretServiceStore: ItemStore {
 
   var timeout: Duration { connection.options.timeout }
 
-  /// gnome-keyring numbers a collection's items in the order they are added and never reuses a number (measured on
-  /// 42.1, also across restarts); KWallet numbers them anew on every start, other providers use UUIDs.
-  var namesFollowInsertion: Bool { (try? connection.provider()) == .gnomeKeyring }
+  /// As the provider numbers its items (`ServiceProvider.namesFollowInsertion`); false when it cannot be told.
+  var namesFollowInsertion: Bool { (try? connection.provider())?.namesFollowInsertion ?? false }
 
-  /// gnome-keyring keeps an item's path for the item's life, across restarts, and so does KeePassXC (the path ends
-  /// in the entry's UUID); KWallet does not.
-  var namesAreStable: Bool {
-    let provider = try? connection.provider()
-    return provider == .gnomeKeyring || provider == .keepassxc
-  }
+  /// As the provider keeps its items' paths (`ServiceProvider.namesAreStable`); false when it cannot be told.
+  var namesAreStable: Bool { (try? connection.provider())?.namesAreStable ?? false }
 
   // MARK: - Item IDs and object paths
 
