@@ -143,6 +143,20 @@ struct KeychainSecItemTests {
     #expect(find("j") == .itemNotFound)
   }
 
+  @Test("on the keyring file of a Flatpak, kSecUseKeychain and kSecMatchSearchList still reach a keychain file")
+  func namedFromFileKeyring() throws {
+    let path = try fixture.create("beside-flatpak.keychain")
+    let store = try TemporaryKeyringFile()
+    let inKeychain = [kSecUseKeychain as String: keychain(path)]
+    let searchKeychain = [kSecMatchSearchList as String: [keychain(path)] as NSArray]
+    #expect(fixture.run { store.run { add(item("f", "in-keychain", inKeychain)) } } == errSecSuccess)
+    #expect(fixture.run { store.run { find("f") } } == .itemNotFound)
+    #expect(fixture.run { store.run { find("f", searchKeychain) } } == .found(Data("in-keychain".utf8)))
+    let searchStore = [kSecMatchSearchList as String: [keychain(store.path)] as NSArray]
+    #expect(fixture.run { store.run { add(item("g", "in-store")) } } == errSecSuccess)
+    #expect(fixture.run { store.run { find("g", searchStore) } } == .found(Data("in-store".utf8)))
+  }
+
   @Test("the password check item is never found, not even by a search for every item")
   func checkHidden() throws {
     try fixture.create("hidden.keychain")
