@@ -230,7 +230,10 @@ extension KeychainSearchList {
     func member(for keychains: [KeychainID]) -> SearchListStore.Member {
       switch keychains.first {
       case .file(let path)?:
-        let location = FileKeyringLocation(path: path, keySource: UnlockedKeySource(path: path))
+        // The keyring file of the process's store (a Flatpak's) keeps its own key source; any other file is a keychain
+        // file, keyed by what its unlock kept.
+        var location = FileKeyringLocation(path: path, keySource: UnlockedKeySource(path: path))
+        if let store = try? KeychainStore.fileKeyringLocation(), store.path == path { location = store }
         return SearchListStore.Member(
           keychains: [.file(path)], store: FileKeyringStore(location: location, groups: groups, timeout: timeout))
       case .collection(let path)?:

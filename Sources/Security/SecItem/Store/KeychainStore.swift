@@ -56,14 +56,15 @@ package enum KeychainStore: String, Sendable, CaseIterable {
   /// and a query's own keychains (`kSecMatchSearchList`, `kSecUseKeychain`, with `query` and `adding`) before them.
   /// Without preferences and without keychains named, the Secret Service alone, as before keychain files existed. A
   /// task's own bus (`SecItemEnvironment.connectionOptions`) is the Secret Service on that bus, whatever the
-  /// preferences say, unless the query names keychains.
+  /// preferences say, and the keyring file (a Flatpak's, `SECRET_BACKEND=file`) is the keyring file; a query that
+  /// names keychains is honoured whatever the store.
   static func current(for query: ItemQuery? = nil, adding: Bool = false) throws(SecItemError) -> any ItemStore {
     let groups = ApplicationIdentity.accessGroups
     let timeout = (SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()).timeout
-    if let location = try fileKeyringLocation() {
+    let named = adding ? query?.useKeychain.map { [$0] } : query?.searchList
+    if named == nil, let location = try fileKeyringLocation() {
       return FileKeyringStore(location: location, groups: groups, timeout: timeout)
     }
-    let named = adding ? query?.useKeychain.map { [$0] } : query?.searchList
     if named != nil || (SecItemEnvironment.current.connectionOptions == nil && chosenAutomatically()),
       let store = try KeychainSearchList.store(named: named, adding: adding, groups: groups, timeout: timeout)
     {
