@@ -77,6 +77,33 @@ struct KeyctlRefusedTests {
     #expect(try worker("read", keychain: keychain) == "locked")
   }
 
+  /// The `security` executable under the filter, with `fixture`'s folders and no bus: a process of its own, as each
+  /// step of a CI job in a container whose seccomp profile refuses the key system calls.
+  private func sandboxedSecurity(_ arguments: [String], _ fixture: KeychainFixture) throws -> CommandResult {
+    let command = "exec /usr/bin/bwrap --dev-bind / / --seccomp 9 \"$@\" 9<\"$0\""
+    return try ExternalCommand.run(
+      "/bin/bash", ["-c", command, filter, securityExecutable] + arguments, environment: fixture.variables)
+  }
+
+  @Test("with keyctl refused, unlock-keychain starts the agent: a later process finds the keychain unlocked until locked")
+  func toolThroughAgent() throws {
+    let fixture = try KeychainFixture("keyctl-refused-tool")
+    let keychain = fixture.path("refused.keychain")
+    fixture.remember(keychain)
+    #expect(try sandboxedSecurity(["create-keychain", "-p", "pw", "refused.keychain"], fixture).succeeded)
+    #expect(try sandboxedSecurity(["lock-keychain", "refused.keychain"], fixture).succeeded)
+    #expect(try sandboxedSecurity(["list-keychains", "-d", "user", "-s", "refused.keychain"], fixture).succeeded)
+    #expect(try sandboxedSecurity(["unlock-keychain", "-p", "pw", "refused.keychain"], fixture).succeeded)
+    let service = unique("refused")
+    let add = try sandboxedSecurity(["add-generic-password", "-s", service, "-a", "a", "-w", "v", keychain], fixture)
+    #expect(add.succeeded, "\(add)")
+    #expect(try sandboxedSecurity(["find-generic-password", "-s", service, "-w"], fixture).output == "v\n")
+    #expect(try sandboxedSecurity(["lock-keychain", "refused.keychain"], fixture).succeeded)
+    let refused = try sandboxedSecurity(["find-generic-password", "-s", service, "-w"], fixture)
+    #expect(refused.status != 0)
+    #expect(refused.errorOutput.contains("User interaction is not allowed."))
+  }
+
   /// The worker, in the sandboxed child process (skipped in ordinary runs).
   @Test(
     "keyctl-refused worker (a sandboxed child process of the tests above)",
