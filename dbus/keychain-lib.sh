@@ -7,7 +7,7 @@
 # the tool on standard input only. Its unlocked key goes to the user's kernel keyring (or the keychain agent), which
 # with-keyring's cleanup invalidates with lock-keychain.
 
-# kr_keychain_create: create, list, make default, unlock (an earlier process than CMD's), no timeout.
+# kr_keychain_create: create, list, make default, lock, unlock (an earlier process than CMD's), no timeout.
 kr_keychain_create() {
   local password=$KR_STATE/keychain-password
   (umask 077 && head -c 48 /dev/urandom | base64 -w0 | tr -d '+/=' >"$password")
@@ -18,6 +18,9 @@ kr_keychain_create() {
     kr_die "security list-keychains -s failed: $(cat "$KR_STATE/keychain.log")"
   "$security" default-keychain -s test.keychain 2>>"$KR_STATE/keychain.log" ||
     kr_die "security default-keychain -s failed: $(cat "$KR_STATE/keychain.log")"
+  # A new keychain is unlocked: lock it, so that CMD finds it unlocked by the unlock of a process of its own.
+  "$security" lock-keychain test.keychain 2>>"$KR_STATE/keychain.log" ||
+    kr_die "security lock-keychain failed: $(cat "$KR_STATE/keychain.log")"
   { cat "$password" && echo; } | "$security" unlock-keychain test.keychain >/dev/null 2>>"$KR_STATE/keychain.log" ||
     kr_die "security unlock-keychain failed: $(cat "$KR_STATE/keychain.log")"
   "$security" set-keychain-settings test.keychain 2>>"$KR_STATE/keychain.log" ||
