@@ -25,54 +25,19 @@ enum PrivateDirectory {
   }
 
   /// Replaces the file at `path` with `bytes`: a new file (mode 0600) in the same directory, written, flushed and
-  /// renamed over `path`.
+  /// renamed over `path` (`StagedFile`).
   static func replace(_ path: String, with bytes: [UInt8]) throws(SecItemError) {
-    var template = Array((path + ".tmp-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // mode 0600
-    guard descriptor >= 0 else { throw failure("mkstemp", path: path, errno) }
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    var renamed = false
-    defer {
-      close(descriptor)
-      if !renamed { unlink(temporary) }
-    }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { throw failure("write", path: path, count < 0 ? errno : EIO) }
-      written += count
-    }
-    guard fsync(descriptor) == 0 else { throw failure("fsync", path: path, errno) }
-    guard rename(temporary, path) == 0 else { throw failure("rename", path: path, errno) }
-    renamed = true
+    var file = try StagedFile(bytes, prefix: path + ".tmp-") { failure($0, path: path, $1) }
+    _ = try file.replace(path)
   }
 
   /// Creates the file at `path` holding `bytes`, mode 0600, whole or not at all: written to a new file in the same
-  /// directory, flushed, then linked into place (`link` fails when anything is at `path` already:
-  /// `errSecDuplicateKeychain`).
+  /// directory, flushed, then linked into place (`StagedFile`; `errSecDuplicateKeychain` when anything is at `path`
+  /// already).
   static func createExclusively(_ path: String, with bytes: [UInt8]) throws(SecItemError) {
-    var template = Array((path + ".tmp-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // mode 0600
-    guard descriptor >= 0 else { throw failure("mkstemp", path: path, errno) }
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    defer {
-      close(descriptor)
-      unlink(temporary)
-    }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { throw failure("write", path: path, count < 0 ? errno : EIO) }
-      written += count
-    }
-    guard fsync(descriptor) == 0 else { throw failure("fsync", path: path, errno) }
-    guard link(temporary, path) == 0 else {
-      if errno == EEXIST { throw SecItemError(errSecDuplicateKeychain, "a keychain exists at \(path)") }
-      throw failure("link", path: path, errno)
+    let file = try StagedFile(bytes, prefix: path + ".tmp-") { failure($0, path: path, $1) }
+    guard try file.create(path) else {
+      throw SecItemError(errSecDuplicateKeychain, "a keychain exists at \(path)")
     }
   }
 
