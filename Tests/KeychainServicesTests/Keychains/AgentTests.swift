@@ -105,7 +105,7 @@ struct AgentTests {
       atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let agent = try startAgent(runtime: runtime)
     let environment = KeychainEnvironment(root: home.path, keyStore: "agent")
-    try KeychainEnvironment.$current.withValue(environment) { () throws in
+    try SecItemEnvironment.with(\.keychains, environment) { () throws in
       try waitForSocket(runtime + "/swift-keychain-linux/agent")
       var info = stat()
       #expect(lstat(runtime + "/swift-keychain-linux/agent", &info) == 0 && info.st_mode & 0o777 == 0o600)
@@ -130,7 +130,7 @@ struct AgentTests {
     try waitForSocket(runtime + "/swift-keychain-linux/agent")
     let second = try startAgent(runtime: runtime).wait(timeout: .seconds(5))
     #expect(second.status == 0 && !second.timedOut)
-    try KeychainEnvironment.$current.withValue(KeychainEnvironment(root: home.path, keyStore: "agent")) { () throws in
+    try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: "agent")) { () throws in
       try AgentKeyHolder().put(SecretBytes([1]), description: "still", idleTimeout: nil)
     }
   }

@@ -17,7 +17,7 @@ struct KeychainNamesTests {
   }
 
   private func resolve(_ name: String, collection: String? = nil) throws -> KeychainID {
-    try KeychainEnvironment.$current.withValue(environment) { () throws in
+    try SecItemEnvironment.with(\.keychains, environment) { () throws in
       try KeychainNames.resolve(name) { _ in collection.map { .collection($0) } }
     }
   }

@@ -19,7 +19,7 @@ struct KeychainSearchListTests {
   }
 
   private func run<R>(_ body: () throws -> R) rethrows -> R {
-    try KeychainEnvironment.$current.withValue(environment, operation: body)
+    try SecItemEnvironment.with(\.keychains, environment, body)
   }
 
   /// A file where a keychain would be (its contents do not matter to the search list), mode 0600.

@@ -37,14 +37,14 @@ final class KeychainFixture: @unchecked Sendable {
   }
 
   deinit {
-    KeychainEnvironment.$current.withValue(environment) {
+    SecItemEnvironment.with(\.keychains, environment) {
       for path in made { try? UnlockedKeys.forget(path) }
     }
   }
 
   /// Runs `body` with this fixture's directories (and no Secret Service bus of a task's own).
   func run<R>(_ body: () throws -> R) rethrows -> R {
-    try KeychainEnvironment.$current.withValue(environment, operation: body)
+    try SecItemEnvironment.with(\.keychains, environment, body)
   }
 
   /// The path a bare name resolves to in the folder when no file exists yet.

@@ -85,7 +85,8 @@ struct KeyctlRefusedTests {
       "/bin/bash", ["-c", command, filter, securityExecutable] + arguments, environment: fixture.variables)
   }
 
-  @Test("with keyctl refused, unlock-keychain starts the agent: a later process finds the keychain unlocked until locked")
+  @Test(
+    "with keyctl refused, unlock-keychain starts the agent: a later process finds the keychain unlocked until locked")
   func toolThroughAgent() throws {
     let fixture = try KeychainFixture("keyctl-refused-tool")
     let keychain = fixture.path("refused.keychain")

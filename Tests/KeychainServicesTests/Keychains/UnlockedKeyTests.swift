@@ -92,7 +92,7 @@ struct UnlockedKeysTests {
   }
 
   private func run<R>(_ store: String, _ body: () throws -> R) rethrows -> R {
-    try KeychainEnvironment.$current.withValue(KeychainEnvironment(root: home.path, keyStore: store), operation: body)
+    try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: store), body)
   }
 
   @Test("a key kept in the kernel keyring is found, and gone once forgotten", arguments: ["keyctl", "process", ""])

@@ -31,7 +31,7 @@ func security(
 ) -> RunResult {
   let io = CapturedIO(input: input)
   let run = {
-    KeychainEnvironment.$current.withValue(keychains ?? KeychainEnvironment.current) {
+    SecItemEnvironment.with(\.keychains, keychains ?? KeychainEnvironment.current) {
       ToolRunner.run(arguments, CommandContext(io: io))
     }
   }

@@ -31,6 +31,7 @@ package struct KeychainEnvironment: Sendable {
       folder: root + "/keychains", preferences: root + "/config/keychains", runtime: root + "/run", keyStore: keyStore)
   }
 
-  /// The current task's overrides; nil: the environment's locations.
-  @TaskLocal package static var current: KeychainEnvironment?
+  /// The current task's overrides (`SecItemEnvironment.keychains`, so that they travel with the task's other
+  /// overrides); nil: the environment's locations.
+  package static var current: KeychainEnvironment? { SecItemEnvironment.current.keychains }
 }

@@ -81,7 +81,9 @@ package enum KeychainStore: String, Sendable, CaseIterable {
   static func fileKeyringLocation() throws(SecItemError) -> FileKeyringLocation? {
     let environment = SecItemEnvironment.current
     if let location = environment.fileKeyring { return location }
-    if environment.connectionOptions == nil, try resolved() == .fileKeyring { return .fromEnvironment() }
+    if environment.connectionOptions == nil, environment.keychains == nil, try resolved() == .fileKeyring {
+      return .fromEnvironment()
+    }
     return nil
   }
 
