@@ -12,7 +12,8 @@ import SecretServiceClient
 /// too) together with their secrets when the caller reads data. A lookup is therefore two round trips, as
 /// libsecret's. Where several candidates compete for fewer places, they are ordered first (`InsertionOrder`): by
 /// name on a store whose names follow insertion (no read at all), else by the stamps in their attributes, and only the
-/// first are read in full.
+/// first are read in full. Over a search list, a keychain's items come before those of the keychains after it
+/// (`ItemStore.precedence`), then in insertion order.
 struct ItemFinder {
   let store: any ItemStore
 
@@ -142,7 +143,7 @@ struct ItemFinder {
     guard competing, let limit else {
       // Everything is read anyway: read it at once, then order by the stamps.
       var found = try verify(ids, request, policy: policy, forOrdering: true)
-      found.items = InsertionOrder.sorted(found.items)
+      found.items = InsertionOrder.sorted(found.items, in: store)
       return found
     }
     return try best(ids, request, limit: limit, policy: policy)
@@ -157,7 +158,7 @@ struct ItemFinder {
     light.properties = .attributes
     light.secrets = false
     var candidates = try verify(ids, light, policy: policy, forOrdering: true).items
-    candidates = InsertionOrder.sorted(candidates)
+    candidates = InsertionOrder.sorted(candidates, in: store)
     var found = Found()
     var next = 0
     while found.items.count < limit && next < candidates.count {

@@ -14,7 +14,7 @@ import SecretServiceClient
 enum CopyMatchingOperation {
   static func run(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     var query = try QueryParser.parse(dictionary, for: .copyMatching)
-    let store = try KeychainStore.current()
+    let store = try KeychainStore.current(for: query)
     let returnTypes = wantsResult ? query.returnTypes : []
     // Returned attributes, and key references (a `SecKey` carries the item's attributes), need every property;
     // persistent references carry the creation time.

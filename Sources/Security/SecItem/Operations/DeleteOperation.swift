@@ -10,7 +10,7 @@ import SecretServiceClient
 enum DeleteOperation {
   static func run(_ dictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(dictionary, for: .delete)
-    let store = try KeychainStore.current()
+    let store = try KeychainStore.current(for: query)
     let request = ItemFinder.Request(
       query: query, scope: AccessScope.of(query, writing: true, groups: store.groups), properties: .attributes,
       ordered: false)

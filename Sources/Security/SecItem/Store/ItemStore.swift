@@ -24,6 +24,8 @@ protocol ItemStore: Sendable {
   /// Whether an item keeps its `ItemID` for its whole life, across restarts (then a persistent reference's ID is used
   /// as it is; see `PersistentReferenceResolver`).
   var namesAreStable: Bool { get }
+  /// The place of `keychain`'s items in results, lower first, before insertion order (default: 0 for all).
+  func precedence(of keychain: KeychainID) -> Int
 
   /// Several searches at once: for each attribute set, the items whose attributes contain it, split by lock state.
   func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])]
@@ -49,6 +51,10 @@ protocol ItemStore: Sendable {
 }
 
 extension ItemStore {
+  /// The place of `keychain`'s items in results, lower first, before insertion order (`InsertionOrder`): the same for
+  /// every keychain of one store; a search list's position (`SearchListStore`).
+  func precedence(of keychain: KeychainID) -> Int { 0 }
+
   /// One search.
   func search(_ attributes: [String: String]) throws(SecItemError) -> (unlocked: [ItemID], locked: [ItemID]) {
     try search([attributes])[0]
