@@ -37,9 +37,11 @@ enum InsertionOrder {
     return Int64(created.timeIntervalSince1970.rounded(.down)) * 1_000_000_000
   }
 
-  /// `items` in insertion order: by stamp (or creation second), then by ID.
-  static func sorted(_ items: [StoredItem]) -> [StoredItem] {
+  /// `items` in insertion order: by stamp (or creation second), then by ID; with `ownItemsFirst`, the items of the
+  /// application's access groups (items of this package: other clients' items have no group) before the others.
+  static func sorted(_ items: [StoredItem], ownItemsFirst: Bool = false) -> [StoredItem] {
     items.sorted { lhs, rhs in
+      if ownItemsFirst, (lhs.accessGroup != nil) != (rhs.accessGroup != nil) { return lhs.accessGroup != nil }
       let left = position(attributes: lhs.attributes, created: lhs.created)
       let right = position(attributes: rhs.attributes, created: rhs.created)
       if left != right { return left < right }

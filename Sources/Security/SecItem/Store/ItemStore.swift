@@ -24,6 +24,9 @@ protocol ItemStore: Sendable {
   /// Whether an item keeps its `ItemID` for its whole life, across restarts (then a persistent reference's ID is used
   /// as it is; see `PersistentReferenceResolver`).
   var namesAreStable: Bool { get }
+  /// Whether every item a search finds holds exactly the values searched for (then a search that names every
+  /// condition of a query decides it without reading the items: `ExactSearch`).
+  var searchesAreExact: Bool { get }
 
   /// Several searches at once: for each attribute set, the items whose attributes contain it, split by lock state.
   func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])]

@@ -31,6 +31,14 @@ struct SecretServiceStore: ItemStore {
     return provider == .gnomeKeyring || provider == .keepassxc
   }
 
+  /// gnome-keyring and KWallet compare attribute values exactly (measured: docs/backends.md). KeePassXC matches a
+  /// value also followed by a newline (`a` finds `a\n`: its search is a regular expression `^a$`), and providers
+  /// nobody measured are not trusted with it.
+  var searchesAreExact: Bool {
+    let provider = try? connection.provider()
+    return provider == .gnomeKeyring || provider == .kwallet
+  }
+
   // MARK: - Item IDs and object paths
 
   /// The ID of the item at `path`: its collection and the rest of the path. A path that is not below a collection

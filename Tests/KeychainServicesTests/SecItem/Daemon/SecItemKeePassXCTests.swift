@@ -336,4 +336,17 @@ struct SecItemKeePassXCTests {
       }
     }
   }
+
+  @Test("a value followed by a newline is another value: what KeePassXC's search finds for a lookup is checked")
+  func newlineIsAnotherValue() async throws {
+    try await offPool { check in
+      try onKeePassXC { _ in
+        check.expect(addPassword(account: "a\n", secret: Data(utf8: "newline")) == errSecSuccess)
+        check.expect(secret(genericPassword(service: service, account: "a")) == .itemNotFound)
+        check.expect(
+          SecItemDelete(genericPassword(service: service, account: "a") as CFDictionary) == errSecItemNotFound)
+        check.expect(secret(genericPassword(service: service, account: "a\n")) == .found(Data(utf8: "newline")))
+      }
+    }
+  }
 }
