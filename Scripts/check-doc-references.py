@@ -118,7 +118,10 @@ OUR_EXTENSIONS = (".swift", ".md", ".tsv", ".sh", ".py")
 
 
 # Other projects' files that the docs cite with a path.
-FOREIGN_PATHS = {"Tools/Scripts/webkitpy/common/net/credentials_unittest.py"}
+FOREIGN_PATHS = {
+    "Tools/Scripts/webkitpy/common/net/credentials_unittest.py",  # WebKit
+    "Sources/X509/Certificate.swift",  # swift-certificates
+}
 
 
 def is_our_path(token):

@@ -19,8 +19,9 @@ gboolean ssc_prompts_allowed(GCancellable *cancellable) {
 
 // MARK: - Dismissing without waiting
 
-static void ssc_prompt_dismiss_no_reply(GDBusConnection *connection, const gchar *name, const gchar *path) {
-  // A NULL callback sends the call with NO_REPLY_EXPECTED: nothing waits, no main context is involved.
+void ssc_prompt_dismiss(GDBusConnection *connection, const gchar *name, const gchar *path) {
+  // A NULL callback sends the call with NO_REPLY_EXPECTED: nothing waits, no main context is involved, so this may
+  // run in any thread (the one that cancels).
   g_dbus_connection_call(connection, name, path, "org.freedesktop.Secret.Prompt", "Dismiss", NULL, NULL,
                          G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
 }
@@ -172,7 +173,7 @@ static void on_prompt_cancelled(GCancellable *cancellable, gpointer user_data) {
   if (!prompt_decide(closure, NULL,
                      g_error_new_literal(G_IO_ERROR, G_IO_ERROR_CANCELLED, "The prompt was cancelled")))
     return;
-  ssc_prompt_dismiss_no_reply(closure->connection, closure->name, closure->path);
+  ssc_prompt_dismiss(closure->connection, closure->name, closure->path);
   GWeakRef *weak = g_new0(GWeakRef, 1);
   g_weak_ref_init(weak, task);
   // A weak reference: if the task already returned by another path, the idle does nothing and holds nothing.
@@ -219,11 +220,11 @@ void ssc_prompt_run_async(GObject *source, GDBusConnection *connection, const gc
   g_task_set_source_tag(task, ssc_prompt_run_async);
   g_task_set_check_cancellable(task, FALSE);
   if (!ssc_prompts_allowed(cancellable)) {
-    ssc_prompt_dismiss_no_reply(connection, name, path);
+    ssc_prompt_dismiss(connection, name, path);
     g_task_return_new_error(task, ssc_shim_error_quark(), SSC_SHIM_ERROR_PROMPT_REFUSED,
                             "A prompt is needed but user interaction is not allowed");
   } else if (g_cancellable_is_cancelled(cancellable)) {
-    ssc_prompt_dismiss_no_reply(connection, name, path);
+    ssc_prompt_dismiss(connection, name, path);
     g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "The prompt was cancelled");
   } else {
     ssc_prompt_start(task, connection, name, path, return_type, cancellable);

@@ -19,23 +19,3 @@ package func withCStringArray<R, E: Error>(
   }
   return try body(array)
 }
-
-/// Takes a `gchar *` returned with transfer full: copies it and frees it.
-package func takeString(_ string: UnsafeMutablePointer<CChar>?) -> String? {
-  guard let string else { return nil }
-  defer { g_free(string) }
-  return String(cString: string)
-}
-
-/// Takes a NULL-terminated `gchar **` returned with transfer full: copies it and frees it (`g_strfreev`).
-package func takeStringArray(_ strv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {
-  guard let strv else { return [] }
-  defer { g_strfreev(strv) }
-  var result: [String] = []
-  var index = 0
-  while let element = strv[index] {
-    result.append(String(cString: element))
-    index += 1
-  }
-  return result
-}

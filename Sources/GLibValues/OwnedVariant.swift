@@ -1,9 +1,9 @@
 internal import CLibSecret
 internal import CLibSecretShims
 
-/// One reference to a GVariant, owned by this value and released exactly once, when the value ends (`deinit`) or
-/// is handed to C (`consume()`). Noncopyable, so a reference can be neither dropped twice nor leaked by a copy; the
-/// pointer is lent to C only inside `withPointer`.
+/// One reference to a GVariant, owned by this value and released exactly once, when the value ends (`deinit`).
+/// Noncopyable, so a reference can be neither dropped twice nor leaked by a copy; the pointer is lent to C only inside
+/// `withPointer`.
 package struct OwnedVariant: ~Copyable {
   private let pointer: OpaquePointer
 
@@ -25,13 +25,6 @@ package struct OwnedVariant: ~Copyable {
   /// Lends the pointer (transfer none) to `body`; it must not escape.
   package func withPointer<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
     try body(pointer)
-  }
-
-  /// Gives the reference to a C function that takes it (transfer full); nothing is released here.
-  package consuming func consume() -> OpaquePointer {
-    let pointer = self.pointer
-    discard self
-    return pointer
   }
 
   /// The type string, e.g. `a{ss}`.
@@ -56,10 +49,9 @@ package struct OwnedVariant: ~Copyable {
     g_variant_lookup_value(pointer, key, nil).map { OwnedVariant(taking: $0) }  // transfer full (nullable)
   }
 
-  /// An `s` or `o`.
+  /// An `s`; nil for any other type (an object path `o` included: its readers give it a type of its own).
   package var string: String? {
-    let type = typeString
-    guard type == "s" || type == "o" else { return nil }
+    guard typeString == "s" else { return nil }
     return String(cString: g_variant_get_string(pointer, nil))  // transfer none
   }
 
@@ -89,19 +81,6 @@ package struct OwnedVariant: ~Copyable {
       let entry = child(index)
       guard let key = entry.child(0).string, let value = entry.child(1).string else { return nil }
       result[key] = value
-    }
-    return result
-  }
-
-  /// An `ao` or `as` as strings.
-  package var stringArray: [String]? {
-    let type = typeString
-    guard type == "ao" || type == "as" else { return nil }
-    var result: [String] = []
-    result.reserveCapacity(childCount)
-    for index in 0..<childCount {
-      guard let element = child(index).string else { return nil }
-      result.append(element)
     }
     return result
   }

@@ -1,5 +1,4 @@
 import Foundation
-import GLibValues
 
 @testable import GLibValues
 @testable import KeyringFileFormat

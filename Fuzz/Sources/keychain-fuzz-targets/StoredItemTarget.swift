@@ -1,6 +1,6 @@
 import Foundation
-import GLibValues
 
+@testable import GLibValues
 @testable import SecretServiceClient
 @testable import Security
 

@@ -47,6 +47,11 @@ void ssc_cancellable_allow_prompts(GCancellable *cancellable);
 GVariant *ssc_prompt_run_sync(GObject *source, GDBusConnection *connection, const gchar *name, const gchar *path,
                               const GVariantType *return_type, GCancellable *cancellable, GError **error);
 
+/// Dismisses the prompt at `path` (owned by `name` on `connection`) without waiting for a reply (sent with
+/// NO_REPLY_EXPECTED; callable from any thread): what `ssc_prompt_run_sync` sends when it refuses or gives up a
+/// prompt, and what a caller sends for a prompt it decides not to run.
+void ssc_prompt_dismiss(GDBusConnection *connection, const gchar *name, const gchar *path);
+
 /// The `SecretService` subclass that `ssc_service_open_on_connection` opens: libsecret's own constructor forces the
 /// session bus, which the subclass undoes when a connection is given. Its prompt hooks are libsecret's: no libsecret
 /// call this package makes raises a prompt (prompts are run by `ssc_prompt_run_sync`).

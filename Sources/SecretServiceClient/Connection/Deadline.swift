@@ -70,7 +70,8 @@ final class Deadline {
     return Int32(clamping: Swift.max(1, (left + 999_999) / 1_000_000))
   }
 
-  private static func nanoseconds(_ duration: Duration) -> Int {
+  /// `duration` in nanoseconds for a `DispatchTime`: 0 when negative, about `Int.max / 2` when too long to count.
+  static func nanoseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     if seconds < 0 { return 0 }
     if seconds >= Int64(Int.max / 1_000_000_000) - 1 { return Int.max / 2 }

@@ -31,6 +31,22 @@ extension GLibError {
     return false
   }
 
+  /// Whether the error says a call got no answer in time: cancelled (the deadline's GCancellable), timed out, or no
+  /// reply. How polkit's and the portal's failures read it; the Secret Service's calls take no reply as the service
+  /// gone (`meansServiceWentAway`) and reconnect.
+  var meansNoAnswerInTime: Bool {
+    isIO(G_IO_ERROR_CANCELLED) || isIO(G_IO_ERROR_TIMED_OUT) || isDBus(G_DBUS_ERROR_TIMEOUT)
+      || isDBus(G_DBUS_ERROR_TIMED_OUT) || isDBus(G_DBUS_ERROR_NO_REPLY)
+  }
+
+  /// Whether the error says nobody answers the call: no owner of the name, no such object, interface or method, or
+  /// the bus connection gone. How polkit's and the portal's failures read it.
+  var meansNobodyAnswers: Bool {
+    isDBus(G_DBUS_ERROR_SERVICE_UNKNOWN) || isDBus(G_DBUS_ERROR_NAME_HAS_NO_OWNER)
+      || isDBus(G_DBUS_ERROR_UNKNOWN_METHOD) || isDBus(G_DBUS_ERROR_UNKNOWN_INTERFACE)
+      || isDBus(G_DBUS_ERROR_UNKNOWN_OBJECT) || isDBus(G_DBUS_ERROR_DISCONNECTED)
+  }
+
   /// Whether the error says the addressed object does not exist.
   var meansNoSuchObject: Bool {
     isSecret(SECRET_ERROR_NO_SUCH_OBJECT) || isDBus(G_DBUS_ERROR_UNKNOWN_METHOD) || isDBus(G_DBUS_ERROR_UNKNOWN_OBJECT)

@@ -1,5 +1,4 @@
 internal import CLibSecret
-internal import CLibSecretShims
 import Synchronization
 
 /// One connection to the Secret Service: a private D-Bus connection (ours, not `g_bus_get`'s process-wide singleton,

@@ -3,24 +3,27 @@ internal import CLibSecretShims
 import Synchronization
 
 /// A session with the provider on a `BusConnection`: libsecret's `SecretService` (our subclass, which accepts a
-/// given connection; session opened, no collections loaded) for the session's keys, the provider, and the bus name
-/// our calls go to. Immutable; a reconnect replaces the whole handle. Users hold a strong reference while they call.
+/// given connection; session opened, no collections loaded) for the session's keys, the provider and its adapter,
+/// and the bus name our calls go to. Immutable; a reconnect replaces the whole handle. Users hold a strong reference
+/// while they call.
 ///
-/// The session is libsecret's (Diffie-Hellman encrypted where the provider offers it), except on KWallet, whose
-/// encrypted sessions fail about 1 % of the time, some silently with wrong bytes: there the handle opens a `plain`
-/// session itself (see `SessionTransport` and docs/backends.md) and addresses its own calls to the unique name of
-/// the daemon it opened the session with, so that after a daemon restart they fail as "service went away" (and
-/// are retried on a new handle) instead of reaching a new daemon that does not know the session.
+/// The session is libsecret's (Diffie-Hellman encrypted where the provider offers it), except where the adapter opens
+/// a `plain` one itself (`ProviderAdapter.opensOwnPlainSession`: KWallet, see `SessionTransport`): then the handle
+/// addresses its own calls to the unique name of the daemon it opened the session with, so that after a daemon
+/// restart they fail as "service went away" (and are retried on a new handle) instead of reaching a new daemon that
+/// does not know the session.
 final class ServiceHandle: @unchecked Sendable {
   let bus: BusConnection
   /// The `SecretService *` (one reference owned here), used only for the session: its path and the encoding and
   /// decoding of secrets. libsecret's service is thread-safe.
   let service: UnsafeMutablePointer<SecretService>
   /// The D-Bus name our own calls go to: the provider's well-known name (`org.freedesktop.secrets` unless
-  /// `$SECRET_SERVICE_BUS_NAME` says otherwise), or on KWallet the unique name of the daemon holding our session.
+  /// `$SECRET_SERVICE_BUS_NAME` says otherwise), or the unique name of the daemon holding our own plain session.
   let busName: String
   /// Who provides the service.
   let provider: ServiceProvider
+  /// What the calls do differently for that provider.
+  let adapter: any ProviderAdapter
   /// How secrets travel between us and the provider.
   let session: SessionTransport
   /// The main context that was thread-default while the proxy was built: GDBusProxy binds its NameOwnerChanged
@@ -28,8 +31,6 @@ final class ServiceHandle: @unchecked Sendable {
   private let homeContext: OpaquePointer
   /// Whether the provider can show no dialogs, once known (`providerIsHeadless`).
   let headless = Mutex<Bool?>(nil)
-  /// KeePassXC: the collections the last search saw (`KeePassXCSearch`), nil before the first.
-  let keepassxcCollections = Mutex<[String]?>(nil)
 
   /// Opens a service on `bus` (or on a new connection to `address` when `bus` is nil).
   init(address: String?, reusing reused: BusConnection?, deadline: Deadline) throws(CallFailure) {
@@ -41,22 +42,24 @@ final class ServiceHandle: @unchecked Sendable {
     }
     let wellKnownName = Self.configuredBusName
     let (provider, owner) = try ServiceProvider.detect(on: bus, busName: wellKnownName, deadline)
+    let adapter = provider.makeAdapter()
     let home = g_main_context_new()!  // transfer full
     g_main_context_push_thread_default(home)  // transfer none
     let opened = Result { () throws(CallFailure) in
-      try withGError("secret_service_open_sync") { error in
-        // transfer full (nullable); mirrors secret_service_open_sync on our own connection. On KWallet without
-        // libsecret's session: the plain one is opened below.
+      try withGError("ssc_service_open_on_connection") { error in
+        // transfer full (nullable); mirrors secret_service_open_sync on our own connection. Without libsecret's
+        // session when the adapter opens its own plain one (below).
         ssc_service_open_on_connection(
           ssc_service_get_type(), bus.pointer,
-          provider == .kwallet ? SECRET_SERVICE_NONE : SECRET_SERVICE_OPEN_SESSION, deadline.cancellable, error)
-      }.unwrapped("secret_service_open_sync")
+          adapter.opensOwnPlainSession ? SECRET_SERVICE_NONE : SECRET_SERVICE_OPEN_SESSION, deadline.cancellable,
+          error)
+      }.unwrapped("ssc_service_open_on_connection")
     }
     g_main_context_pop_thread_default(home)
     let session: SessionTransport
     switch opened {
     case .success(let service):
-      if provider == .kwallet {
+      if adapter.opensOwnPlainSession {
         do {
           session = .plain(path: try SessionTransport.openPlain(bus, destination: owner, deadline))
         } catch {
@@ -72,10 +75,11 @@ final class ServiceHandle: @unchecked Sendable {
       self.service = service
       self.homeContext = home
       self.provider = provider
+      self.adapter = adapter
       self.session = session
       let name = g_dbus_proxy_get_name(service.asProxy)  // transfer none
       let proxyName = name.map { String(cString: $0) } ?? wellKnownName
-      self.busName = provider == .kwallet ? owner : proxyName
+      self.busName = adapter.opensOwnPlainSession ? owner : proxyName
     case .failure(let failure):
       Self.drain(home)
       g_main_context_unref(home)  // our reference
@@ -95,9 +99,6 @@ final class ServiceHandle: @unchecked Sendable {
     Self.drain(homeContext)
     g_main_context_unref(homeContext)  // our reference
   }
-
-  /// The `GDBusConnection *` of the proxy (transfer none), on which our own calls go too.
-  var connection: OpaquePointer { bus.pointer }
 
   /// Runs what GLib queued on `context` (signal-subscription destroy notifies), so nothing stays referenced.
   private static func drain(_ context: OpaquePointer) {

@@ -16,25 +16,22 @@ import GLibValues
 ///   nobody the bus does not already trust. The trade-off is documented in docs/backends.md.
 enum SessionTransport: Sendable {
   case libsecret
-  case plain(path: String)
+  case plain(path: ObjectPath)
 
   /// Opens a `plain` session with `destination` and returns its path.
   static func openPlain(_ bus: BusConnection, destination: String, _ deadline: Deadline) throws(CallFailure)
-    -> String
+    -> ObjectPath
   {
     let reply = try bus.call(ServiceInterface.openSession(algorithm: "plain"), serviceName: destination, deadline)
-    guard let session = reply.child(1).string, session != "/" else {
+    guard let session = try ServiceInterface.openSessionReply(reply) else {
       throw CallFailure(call: "\(ServiceInterface.name).OpenSession", cause: .other, message: "no session path")
     }
     return session
   }
 
   /// Closes a session without waiting for the reply (the connection may be gone already).
-  static func close(_ bus: BusConnection, destination: String, path: String) {
-    DBusBatch.sendWithoutReply(
-      DBusMethodCall(path: path, interface: "org.freedesktop.Secret.Session", method: "Close", replyType: "()") {
-        nil
-      }, on: bus, serviceName: destination)
+  static func close(_ bus: BusConnection, destination: String, path: ObjectPath) {
+    DBusBatch.sendWithoutReply(SessionInterface.close(path), on: bus, serviceName: destination)
   }
 }
 
@@ -58,9 +55,9 @@ extension ServiceHandle {
   }
 
   /// The D-Bus path of the session secrets are encoded for.
-  func sessionPath() throws(CallFailure) -> String {
+  func sessionPath() throws(CallFailure) -> ObjectPath {
     switch session {
-    case .libsecret: try secretServiceGetSessionDBusPath(service)
+    case .libsecret: ObjectPath(try secretServiceGetSessionDBusPath(service))
     case .plain(let path): path
     }
   }
@@ -75,7 +72,7 @@ extension ServiceHandle {
         ssc_secret_value_new_wiping(bytes.baseAddress, gsize(bytes.count), contentType)!  // transfer full
       }
       defer { secret_value_unref(UnsafeMutableRawPointer(value)) }  // ours; the variant holds its own reference
-      return ssc_variant_new_plain_secret(path, value)  // transfer floating
+      return ssc_variant_new_plain_secret(path.rawValue, value)  // transfer floating
     }
   }
 

@@ -5,8 +5,9 @@ import GLibValues
 /// The one way this package sends D-Bus method calls: a batch of independent calls put in flight together
 /// (`g_dbus_connection_call`, up to `window` unanswered at once), whose replies this thread collects by iterating a
 /// private main context until every call has answered or the deadline has cancelled the rest. A single call is a
-/// batch of one. Nothing else sends method calls: libsecret only opens the session and encodes and decodes secrets
-/// (`SessionTransport`), and prompts are run by `Prompt`.
+/// batch of one. Nothing else sends method calls but C that waits for a signal in between: libsecret only opens the
+/// session and encodes and decodes secrets (`SessionTransport`), prompts are run by the C runner behind
+/// `PromptInterface`, and the Secret portal's request by `ssc_portal_retrieve_secret_sync` (`SecretPortal`).
 ///
 /// A batch costs one round trip however many calls it holds (the daemon answers them in order), which is what lets
 /// a lookup read a candidate's attributes and its secret together, or two searches run at once.
@@ -69,7 +70,7 @@ final class DBusBatch {
     let token = Unmanaged.passRetained(DBusBatchToken(self, index)).toOpaque()  // released in the callback
     // arguments: transfer floating (consumed); the reply type is a static string (transfer none).
     g_dbus_connection_call(
-      bus.pointer, call.destinationName(serviceName: serviceName), call.path, call.interface, call.method,
+      bus.pointer, call.destinationName(serviceName: serviceName), call.path.rawValue, call.interface, call.method,
       call.arguments(), variantType(call.replyType),
       call.autoStart ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, deadline.remainingMilliseconds,
       nil, dbusBatchCallDone, token)  // no GCancellable: the timeout is the deadline
@@ -148,7 +149,7 @@ extension DBusBatch {
   static func sendWithoutReply(_ call: DBusMethodCall, on bus: BusConnection, serviceName: String) {
     // arguments: transfer floating (consumed)
     g_dbus_connection_call(
-      bus.pointer, call.destinationName(serviceName: serviceName), call.path, call.interface, call.method,
+      bus.pointer, call.destinationName(serviceName: serviceName), call.path.rawValue, call.interface, call.method,
       call.arguments(), nil,
       G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
   }

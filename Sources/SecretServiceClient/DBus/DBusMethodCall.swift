@@ -1,6 +1,3 @@
-internal import CLibSecret
-internal import CLibSecretShims
-
 /// One D-Bus method call to send: where, what, with which arguments, and the reply's type. A description only:
 /// `DBusBatch` sends it. The arguments are built exactly once, when the batch sends the call or gives it up (a
 /// floating GVariant, consumed either way), so a description holds no GLib memory of its own; what its builder
@@ -15,7 +12,8 @@ struct DBusMethodCall {
   }
 
   var destination: Destination = .secretService
-  let path: String
+  /// The object the call addresses.
+  let path: ObjectPath
   let interface: String
   let method: String
   /// The reply's GVariant type string, e.g. `(ao)`; GDBus checks the reply against it.

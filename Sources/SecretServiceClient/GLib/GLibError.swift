@@ -52,7 +52,8 @@ struct GLibError: Sendable {
 
 /// A failed C call before it is classified into a `SecretServiceError`.
 struct CallFailure: Error {
-  /// The C function, e.g. `secret_service_get_secrets_for_dbus_paths_sync`.
+  /// The failing call: a D-Bus method, e.g. `org.freedesktop.Secret.Service.GetSecrets`, or a C function, e.g.
+  /// `secret_service_decode_dbus_secret`.
   var call: String
   /// GLib's report, nil when the call failed without a GError.
   var error: GLibError?

@@ -1,11 +1,10 @@
-internal import CLibSecret
 import GLibValues
 
 /// The bus daemon (`org.freedesktop.DBus`) and `org.freedesktop.DBus.Peer`: what the connection asks of the bus to
 /// find and check the provider.
 enum BusInterface {
   static let name = "org.freedesktop.DBus"
-  static let path = "/org/freedesktop/DBus"
+  static let path: ObjectPath = "/org/freedesktop/DBus"
 
   /// `org.freedesktop.DBus.Peer.Ping()` to `destination` at the Secret Service's path; may start an activatable
   /// provider.

@@ -1,4 +1,3 @@
-internal import CLibSecret
 import GLibValues
 
 /// `org.freedesktop.Secret.Collection` (at a collection's path, or an alias's `/org/freedesktop/secrets/aliases/…`):
@@ -12,7 +11,7 @@ enum CollectionInterface {
   static func createItem(
     in collection: ObjectPath, label: String, attributes: [String: String], encodedSecret: OpaquePointer
   ) -> DBusMethodCall {
-    DBusMethodCall(path: collection.rawValue, interface: name, method: "CreateItem", replyType: "(oo)") {
+    DBusMethodCall(path: collection, interface: name, method: "CreateItem", replyType: "(oo)") {
       VariantBuilder.tuple([
         VariantBuilder.properties([
           ("\(ItemInterface.name).Label", VariantBuilder.string(label)),
@@ -24,8 +23,10 @@ enum CollectionInterface {
   }
 
   /// The new item and the prompt path of a `CreateItem` reply.
-  static func createItemReply(_ reply: borrowing OwnedVariant) throws(CallFailure) -> (item: String, prompt: String) {
-    guard let item = reply.child(0).string, let prompt = reply.child(1).string else {
+  static func createItemReply(_ reply: borrowing OwnedVariant) throws(CallFailure)
+    -> (item: ObjectPath, prompt: ObjectPath)
+  {
+    guard let item = reply.child(0).objectPath, let prompt = reply.child(1).objectPath else {
       throw CallFailure(call: "\(name).CreateItem", cause: .other, message: "malformed reply")
     }
     return (item, prompt)

@@ -1,4 +1,3 @@
-internal import CLibSecret
 import GLibValues
 
 /// `org.freedesktop.Secret.Item` at an item's path: the messages this package sends to it. (Its properties are
@@ -8,11 +7,12 @@ enum ItemInterface {
 
   /// `Delete() -> (o prompt)`.
   static func delete(_ item: ObjectPath) -> DBusMethodCall {
-    DBusMethodCall(path: item.rawValue, interface: name, method: "Delete", replyType: "(o)") { nil }
+    DBusMethodCall(path: item, interface: name, method: "Delete", replyType: "(o)") { nil }
   }
 
-  static func deleteReply(_ reply: borrowing OwnedVariant) throws(CallFailure) -> String {
-    guard let prompt = reply.child(0).string else {
+  /// The prompt path of a `Delete` reply.
+  static func deleteReply(_ reply: borrowing OwnedVariant) throws(CallFailure) -> ObjectPath {
+    guard let prompt = reply.child(0).objectPath else {
       throw CallFailure(call: "\(name).Delete", cause: .other, message: "malformed reply")
     }
     return prompt
@@ -20,7 +20,7 @@ enum ItemInterface {
 
   /// `SetSecret((oayays) secret)`; `encodedSecret` is a floating `(oayays)` consumed when the call is sent.
   static func setSecret(_ item: ObjectPath, encodedSecret: OpaquePointer) -> DBusMethodCall {
-    DBusMethodCall(path: item.rawValue, interface: name, method: "SetSecret", replyType: "()") {
+    DBusMethodCall(path: item, interface: name, method: "SetSecret", replyType: "()") {
       VariantBuilder.tuple([encodedSecret])
     }
   }

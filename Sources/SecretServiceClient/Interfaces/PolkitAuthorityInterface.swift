@@ -5,7 +5,7 @@ import GLibValues
 /// (`PolkitAuthority`).
 enum PolkitAuthorityInterface {
   static let busName = "org.freedesktop.PolicyKit1"
-  static let path = "/org/freedesktop/PolicyKit1/Authority"
+  static let path: ObjectPath = "/org/freedesktop/PolicyKit1/Authority"
   static let name = "org.freedesktop.PolicyKit1.Authority"
 
   /// `CheckAuthorization((sa{sv}) subject, s action_id, a{ss} details, u flags, s cancellation_id)

@@ -1,4 +1,3 @@
-internal import CLibSecret
 import GLibValues
 
 /// `org.freedesktop.DBus.Properties`, on the Secret Service's objects: reading and writing their properties
@@ -8,7 +7,7 @@ enum PropertiesInterface {
 
   /// `Get(s interface, s property) -> (v value)`.
   static func get(_ path: ObjectPath, interface: String, property: String) -> DBusMethodCall {
-    DBusMethodCall(path: path.rawValue, interface: name, method: "Get", replyType: "(v)") {
+    DBusMethodCall(path: path, interface: name, method: "Get", replyType: "(v)") {
       VariantBuilder.tuple([VariantBuilder.string(interface), VariantBuilder.string(property)])
     }
   }
@@ -23,14 +22,14 @@ enum PropertiesInterface {
 
   /// `GetAll(s interface) -> (a{sv} properties)`.
   static func getAll(_ path: ObjectPath, interface: String) -> DBusMethodCall {
-    DBusMethodCall(path: path.rawValue, interface: name, method: "GetAll", replyType: "(a{sv})") {
+    DBusMethodCall(path: path, interface: name, method: "GetAll", replyType: "(a{sv})") {
       VariantBuilder.tuple([VariantBuilder.string(interface)])
     }
   }
 
   /// `Set(s interface, s property, v value)`; `value` is floating, consumed when the call is sent.
   static func set(_ path: ObjectPath, interface: String, property: String, value: OpaquePointer) -> DBusMethodCall {
-    DBusMethodCall(path: path.rawValue, interface: name, method: "Set", replyType: "()") {
+    DBusMethodCall(path: path, interface: name, method: "Set", replyType: "()") {
       VariantBuilder.tuple([
         VariantBuilder.string(interface), VariantBuilder.string(property), VariantBuilder.boxed(value),
       ])

@@ -1,11 +1,10 @@
-internal import CLibSecret
 import GLibValues
 
 /// `org.freedesktop.Secret.Service` at `/org/freedesktop/secrets`: the messages this package sends to it and how
 /// their replies read. (`GetSecrets` replies are decoded by the session: `SessionTransport`.)
 enum ServiceInterface {
   static let name = "org.freedesktop.Secret.Service"
-  static let path = "/org/freedesktop/secrets"
+  static let path: ObjectPath = "/org/freedesktop/secrets"
 
   /// `SearchItems(a{ss} attributes) -> (ao unlocked, ao locked)`: every item of every collection whose attributes
   /// contain these (exact, case-sensitive; `{}` matches all).
@@ -18,17 +17,17 @@ enum ServiceInterface {
   static func searchItemsReply(_ reply: borrowing OwnedVariant) throws(CallFailure)
     -> (unlocked: [ObjectPath], locked: [ObjectPath])
   {
-    guard let unlocked = reply.child(0).stringArray, let locked = reply.child(1).stringArray else {
+    guard let unlocked = reply.child(0).objectPaths, let locked = reply.child(1).objectPaths else {
       throw CallFailure(call: "\(name).SearchItems", cause: .other, message: "malformed reply")
     }
-    return (unlocked.map { ObjectPath($0) }, locked.map { ObjectPath($0) })
+    return (unlocked, locked)
   }
 
   /// `GetSecrets(ao items, o session) -> (a{o(oayays)})`: the secrets of many items in one call, encoded for the
   /// session. Locked and unknown items are left out (gnome-keyring), or fail the call (KWallet).
-  static func getSecrets(_ items: [ObjectPath], session: String) -> DBusMethodCall {
+  static func getSecrets(_ items: [ObjectPath], session: ObjectPath) -> DBusMethodCall {
     DBusMethodCall(path: path, interface: name, method: "GetSecrets", replyType: "(a{o(oayays)})") {
-      VariantBuilder.tuple([VariantBuilder.objectPaths(items), g_variant_new_object_path(session)])  // floating
+      VariantBuilder.tuple([VariantBuilder.objectPaths(items), VariantBuilder.objectPath(session)])
     }
   }
 
@@ -48,12 +47,12 @@ enum ServiceInterface {
 
   /// The objects and the prompt path of an `Unlock` or `Lock` reply.
   static func objectsAndPrompt(_ reply: borrowing OwnedVariant, call: String) throws(CallFailure)
-    -> (objects: [ObjectPath], prompt: String)
+    -> (objects: [ObjectPath], prompt: ObjectPath)
   {
-    guard let objects = reply.child(0).stringArray, let prompt = reply.child(1).string else {
+    guard let objects = reply.child(0).objectPaths, let prompt = reply.child(1).objectPath else {
       throw CallFailure(call: call, cause: .other, message: "malformed reply")
     }
-    return (objects.map { ObjectPath($0) }, prompt)
+    return (objects, prompt)
   }
 
   /// `ReadAlias(s name) -> (o collection)`; `/` when the alias is not set.
@@ -64,10 +63,10 @@ enum ServiceInterface {
   }
 
   static func readAliasReply(_ reply: borrowing OwnedVariant) throws(CallFailure) -> ObjectPath? {
-    guard let collection = reply.child(0).string else {
+    guard let collection = reply.child(0).objectPath else {
       throw CallFailure(call: "\(name).ReadAlias", cause: .other, message: "malformed reply")
     }
-    return collection == "/" ? nil : ObjectPath(collection)
+    return collection == .noObject ? nil : collection
   }
 
   /// `OpenSession(s algorithm, v input) -> (v output, o session)` for an algorithm without input (`plain`).
@@ -75,5 +74,13 @@ enum ServiceInterface {
     DBusMethodCall(path: path, interface: name, method: "OpenSession", replyType: "(vo)") {
       VariantBuilder.tuple([VariantBuilder.string(algorithm), VariantBuilder.boxed(VariantBuilder.string(""))])
     }
+  }
+
+  /// The session of an `OpenSession` reply; nil when the service gave none (`/`).
+  static func openSessionReply(_ reply: borrowing OwnedVariant) throws(CallFailure) -> ObjectPath? {
+    guard let session = reply.child(1).objectPath else {
+      throw CallFailure(call: "\(name).OpenSession", cause: .other, message: "malformed reply")
+    }
+    return session == .noObject ? nil : session
   }
 }

@@ -1,5 +1,3 @@
-internal import CLibSecret
-
 extension SecretServiceConnection {
   /// The collection an alias (`default`, `session`, …) points to; nil when the alias is not set.
   package func readAlias(_ name: String) throws(SecretServiceError) -> ObjectPath? {
@@ -13,12 +11,12 @@ extension SecretServiceConnection {
   package func collections() throws(SecretServiceError) -> [ObjectPath] {
     try perform(.service) { (handle, deadline) throws(CallFailure) in
       let reply = try handle.call(
-        PropertiesInterface.get(
-          ObjectPath(ServiceInterface.path), interface: ServiceInterface.name, property: "Collections"), deadline)
-      guard let paths = try PropertiesInterface.getReply(reply).stringArray else {
+        PropertiesInterface.get(ServiceInterface.path, interface: ServiceInterface.name, property: "Collections"),
+        deadline)
+      guard let paths = try PropertiesInterface.getReply(reply).objectPaths else {
         throw CallFailure(call: "\(PropertiesInterface.name).Get", cause: .other, message: "Collections is not ao")
       }
-      return paths.map { ObjectPath($0) }
+      return paths
     }
   }
 

@@ -1,19 +1,18 @@
-internal import CLibSecret
 import GLibValues
 
 /// `Service.GetSecrets`: the secrets of many items in ONE call, decoded for the handle's session. Locked and unknown
 /// items are absent from the result, on every provider:
 /// - gnome-keyring skips them itself;
-/// - KWallet returns locked items with an empty secret, and fails the whole call (InvalidArgs "Can't find item at
-///   path …") when one item vanished. So on KWallet the items of locked wallets are left out of the request, an
-///   empty secret is re-checked against its wallet's `Locked` (closed meanwhile: left out), and after a failure
+/// - KWallet returns locked items with an empty secret: they are left out of the request, and an empty secret is
+///   checked again (`ProviderAdapter.lockedItemsGetSecretsWouldEmpty`);
+/// - KWallet fails the whole call (InvalidArgs "Can't find item at path …") when one item vanished: after a failure
 ///   the items that still exist are asked for once more (on any provider).
 enum GetSecrets {
   /// The secrets of `paths`, with the providers' differences above smoothed out.
   static func fetch(_ handle: ServiceHandle, _ paths: [ObjectPath], _ deadline: Deadline) throws(CallFailure)
     -> [ObjectPath: SecretBytes]
   {
-    let locked = try handle.lockedOnKWallet(paths, deadline)
+    let locked = try handle.adapter.lockedItemsGetSecretsWouldEmpty(paths, on: handle, deadline)
     var requested = locked.isEmpty ? paths : paths.filter { !locked.contains($0) }
     if requested.isEmpty { return [:] }
     var result: [ObjectPath: SecretBytes] = [:]
@@ -31,11 +30,12 @@ enum GetSecrets {
         if requested.isEmpty { return [:] }
       }
     }
-    if handle.isKWallet {
-      // An empty secret is either the item's own or the wallet was closed since the check above.
-      let empty = result.filter { $0.value.count == 0 }.map(\.key)
-      if !empty.isEmpty {
-        for path in try handle.lockedOnKWallet(empty, deadline) { result[path] = nil }
+    // An empty secret is either the item's own or, where locked items come back empty, the item was locked since
+    // the check above.
+    let empty = result.filter { $0.value.count == 0 }.map(\.key)
+    if !empty.isEmpty {
+      for path in try handle.adapter.lockedItemsGetSecretsWouldEmpty(empty, on: handle, deadline) {
+        result[path] = nil
       }
     }
     return result
@@ -49,10 +49,10 @@ enum GetSecrets {
     var result: [ObjectPath: SecretBytes] = [:]
     for index in 0..<dictionary.childCount {
       let entry = dictionary.child(index)
-      guard let path = entry.child(0).string else { continue }
+      guard let path = entry.child(0).objectPath else { continue }
       let encoded = entry.child(1)
       let secret = try encoded.withPointer { (pointer) throws(CallFailure) in try handle.decodeSecret(pointer) }
-      result[ObjectPath(path)] = handle.storedSecret(secret, contentType: encoded.child(3).string)
+      result[path] = handle.adapter.storedSecret(secret, contentType: encoded.child(3).string)
     }
     return result
   }

@@ -1,10 +1,9 @@
-internal import CLibSecret
 import Foundation
 import GLibValues
 
 extension ItemPropertySet {
   /// The D-Bus name of a single property read with `Properties.Get`; nil when more than one property (or the label,
-  /// which KWallet returns in its own shape: `ServiceHandle.readLabel`) is asked for, which is read with `GetAll`.
+  /// which is read back as `ProviderAdapter.readLabel` says) is asked for, which is read with `GetAll`.
   var propertyName: String? {
     switch self {
     case .attributes: "Attributes"
@@ -44,8 +43,8 @@ enum ItemPropertyReads {
     return items.map { PropertiesInterface.getAll($0, interface: ItemInterface.name) }
   }
 
-  /// The properties of `items` from the first `items.count` replies of `batch`; vanished items are left out. On
-  /// KeePassXC an item hidden in a locked database is there with `locked` true and nothing else.
+  /// The properties of `items` from the first `items.count` replies of `batch`; vanished items are left out. An item
+  /// hidden in a locked database (`ProviderAdapter.isHiddenByLock`) is there with `locked` true and nothing else.
   static func replies(
     _ batch: DBusBatch, _ items: [ObjectPath], _ wanted: ItemPropertySet, handle: ServiceHandle,
     _ deadline: Deadline
@@ -54,7 +53,7 @@ enum ItemPropertyReads {
     result.reserveCapacity(items.count)
     for (index, path) in items.enumerated() {
       if let error = batch.error(index), error.meansNoSuchObject {
-        if handle.databaseIsLockedOnKeePassXC(path, deadline) { result[path] = ItemProperties(locked: true) }
+        if handle.adapter.isHiddenByLock(path, on: handle, deadline) { result[path] = ItemProperties(locked: true) }
         continue  // vanished meanwhile
       }
       let reply = try batch.take(index)
@@ -81,13 +80,13 @@ enum ItemPropertyReads {
     return result
   }
 
-  /// One item property from the value of a `Get` reply (attributes as `ServiceHandle.visibleAttributes` says).
+  /// One item property from the value of a `Get` reply (attributes as `ProviderAdapter.visibleAttributes` says).
   private static func parse(
     _ name: String, _ value: consuming OwnedVariant, handle: ServiceHandle
   ) throws(CallFailure) -> ItemProperties {
     var properties = ItemProperties()
     switch name {
-    case "Attributes": properties.attributes = value.stringDictionary.map(handle.visibleAttributes)
+    case "Attributes": properties.attributes = value.stringDictionary.map(handle.adapter.visibleAttributes)
     case "Created": properties.created = value.uint64.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     case "Modified": properties.modified = value.uint64.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     case "Locked": properties.locked = value.bool
@@ -100,8 +99,8 @@ enum ItemPropertyReads {
     return properties
   }
 
-  /// Every property from a `(a{sv})` `GetAll` reply; the label as given to `createItem`/`setLabel` (KWallet), the
-  /// attributes as `ServiceHandle.visibleAttributes` says (KeePassXC).
+  /// Every property from a `(a{sv})` `GetAll` reply; the label as given to `createItem`/`setLabel`
+  /// (`ProviderAdapter.readLabel`), the attributes as `ProviderAdapter.visibleAttributes` says.
   private static func parseAll(_ reply: borrowing OwnedVariant, handle: ServiceHandle)
     throws(CallFailure) -> ItemProperties
   {
@@ -115,7 +114,7 @@ enum ItemPropertyReads {
     let created = dictionary.lookup("Created")?.uint64 ?? 0
     let modified = dictionary.lookup("Modified")?.uint64 ?? created
     return ItemProperties(
-      attributes: handle.visibleAttributes(attributes), label: handle.readLabel(label),
+      attributes: handle.adapter.visibleAttributes(attributes), label: handle.adapter.readLabel(label),
       created: Date(timeIntervalSince1970: TimeInterval(created)),
       modified: Date(timeIntervalSince1970: TimeInterval(modified)), locked: locked)
   }

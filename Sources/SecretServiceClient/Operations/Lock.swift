@@ -1,10 +1,9 @@
-internal import CLibSecretShims
 import Dispatch
 import Synchronization
 
 extension SecretServiceConnection {
   /// Locks items or collections; returns what the service locked (it may lock a whole collection instead). The
-  /// prompt KeePassXC returns is run as `ServiceHandle.runOperationPrompt` says.
+  /// prompt the provider may return (KeePassXC's) is run as `ProviderAdapter.runOperationPrompt` says.
   package func lock(_ objects: [ObjectPath]) throws(SecretServiceError) -> [ObjectPath] {
     try Validation.paths(objects, call: "\(ServiceInterface.name).Lock")
     if objects.isEmpty { return [] }
@@ -14,20 +13,20 @@ extension SecretServiceConnection {
   }
 
   /// `Service.Lock` or `Service.Unlock`, running the prompt the provider may return: a `Lock`'s as
-  /// `ServiceHandle.runOperationPrompt` says, an `Unlock`'s under the deadline's policy.
+  /// `ProviderAdapter.runOperationPrompt` says, an `Unlock`'s under the deadline's policy.
   private static func lockOrUnlock(
     _ call: DBusMethodCall, _ handle: ServiceHandle, _ deadline: Deadline, locking: Bool = false
   ) throws(CallFailure) -> [ObjectPath] {
     let (objects, prompt) = try ServiceInterface.objectsAndPrompt(handle.call(call, deadline), call: call.name)
-    if prompt == Prompt.none { return objects }
+    if prompt == .noObject { return objects }
     let result =
       locking
-      ? try handle.runOperationPrompt(prompt, resultType: "ao", call: call.name, deadline)
-      : try Prompt.run(prompt, resultType: "ao", on: handle, deadline)
-    guard let done = result.stringArray else {
+      ? try handle.adapter.runOperationPrompt(prompt, resultType: "ao", call: call.name, on: handle, deadline)
+      : try PromptInterface.run(prompt, resultType: "ao", on: handle, deadline)
+    guard let done = result.objectPaths else {
       throw CallFailure(call: call.name, cause: .other, message: "the prompt returned no objects")
     }
-    return done.map { ObjectPath($0) }
+    return done
   }
 
   /// Unlocks items or collections; returns what the service unlocked.
@@ -41,18 +40,10 @@ extension SecretServiceConnection {
   /// wait counts against `timeout`. When a prompt fails or unlocks nothing, the objects' `Locked` is read again before
   /// concluding: an object another unlock opened meanwhile counts as unlocked.
   ///
-  /// KWallet: a wallet that is open (at login through PAM) still reports `Locked` until a client unlocks it, through
-  /// a prompt that completes at once without a dialog: that prompt is run even with `.refused`. A closed wallet
-  /// asks for its password in a dialog: with `.refused` the call fails at once with `.locked`, without asking; when
-  /// kwalletd cannot show dialogs (headless: `ServiceHandle.providerIsHeadless`) it fails at once with
-  /// `.promptDismissed`, as gnome-keyring's headless prompts are dismissed, instead of waiting out the deadline for a
-  /// dialog nobody can see (which would also block KWallet's PAM unlock until the daemon restarts).
-  ///
-  /// KeePassXC: its every unlock prompt needs a dialog (its password dialog for a locked database, its access
-  /// confirmation for an item it asks about). So with `.refused` the call fails at once with `.locked`, and on a
-  /// KeePassXC that cannot show dialogs with `.promptDismissed`, without sending `Unlock` (whose dialog would never
-  /// return and would block KeePassXC); items hidden in a locked database count as locked
-  /// (`ServiceHandle.lockedOnKeePassXC`).
+  /// Before `Unlock` is sent, the provider's adapter tells whether anything is locked and prepares or refuses its
+  /// prompt (`ProviderAdapter.needsUnlock`): KWallet runs the prompt of a wallet opened at login even with `.refused`
+  /// (it shows no dialog), and KWallet and KeePassXC fail at once, without sending `Unlock`, when their prompt would
+  /// need a dialog that `.refused` forbids or that a provider without a display cannot show.
   package func unlock(_ objects: [ObjectPath], ui: UIPolicy, timeout: Duration? = nil) throws(SecretServiceError)
     -> [ObjectPath]
   {
@@ -62,7 +53,7 @@ extension SecretServiceConnection {
     let budget = timeout ?? options.timeout
     let started = ContinuousClock.now
     let gate = UnlockGate.semaphore(for: options.busAddress)
-    guard gate.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(budget))) == .success else {
+    guard gate.wait(timeout: .now() + .nanoseconds(Deadline.nanoseconds(budget))) == .success else {
       throw SecretServiceError(cause: .timedOut, call: call, message: "another unlock of this process did not end")
     }
     defer { gate.signal() }
@@ -70,27 +61,7 @@ extension SecretServiceConnection {
     return try perform(.collection, timeout: left, allowPrompts: ui == .allowed) {
       (handle, deadline) throws(CallFailure) in
       let paths = objects
-      if handle.isKeePassXC {
-        // Read with `try`: a missing object is `.notFound`, a stopped daemon `.timedOut`.
-        if try handle.lockedOnKeePassXC(paths, deadline).isEmpty { return objects }
-        if ui == .refused {
-          throw CallFailure(
-            call: call, cause: .locked, message: "unlocking needs KeePassXC's dialog; prompts are refused")
-        }
-        if handle.providerIsHeadless(deadline) {
-          throw CallFailure(call: call, cause: .promptDismissed, message: "KeePassXC cannot show its unlock dialog")
-        }
-      }
-      if handle.isKWallet {
-        // Read with `try`: a missing object is `.notFound`, a stopped daemon `.timedOut`.
-        var anyLocked = false
-        for path in paths where try handle.isLocked(path, interface: path.interface, deadline) {
-          anyLocked = true
-        }
-        if !anyLocked { return objects }
-        try Self.preparePromptOnKWallet(handle, paths, ui: ui, call: call, deadline)
-        if deadline.isExpired { throw CallFailure(call: call, cause: .timedOut, message: "the deadline passed") }
-      }
+      guard try handle.adapter.needsUnlock(paths, ui: ui, call: call, on: handle, deadline) else { return objects }
       let unlocked: [ObjectPath]
       do throws(CallFailure) {
         unlocked = try Self.lockOrUnlock(ServiceInterface.unlock(paths), handle, deadline)
@@ -108,22 +79,6 @@ extension SecretServiceConnection {
     }
   }
 
-  /// KWallet: decides before `Unlock` whether its prompt may run (see `unlock`).
-  private static func preparePromptOnKWallet(
-    _ handle: ServiceHandle, _ paths: [ObjectPath], ui: UIPolicy, call: String, _ deadline: Deadline
-  ) throws(CallFailure) {
-    let collections = Set(paths.map(\.collection))
-    let allOpen = collections.allSatisfy { handle.kwalletIsOpen($0, deadline) == true }
-    if allOpen {
-      ssc_cancellable_allow_prompts(deadline.cancellable)  // transfer none; the prompt shows no dialog
-    } else if ui == .refused {
-      throw CallFailure(call: call, cause: .locked, message: "the wallet is closed and prompts are not allowed")
-    } else if handle.providerIsHeadless(deadline) {
-      throw CallFailure(
-        call: call, cause: .promptDismissed, message: "the wallet is closed and KWallet cannot show its dialog")
-    }
-  }
-
   /// Whether every object reads `Locked` false now (false when that cannot be read).
   private static func allUnlocked(_ handle: ServiceHandle, _ paths: [ObjectPath], _ deadline: Deadline) -> Bool {
     for path in paths {
@@ -132,13 +87,6 @@ extension SecretServiceConnection {
       }
     }
     return true
-  }
-
-  private static func nanoseconds(_ duration: Duration) -> Int {
-    let (seconds, attoseconds) = duration.components
-    if seconds < 0 { return 0 }
-    if seconds >= Int64(Int.max / 1_000_000_000) - 1 { return Int.max / 2 }
-    return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
   }
 }
 

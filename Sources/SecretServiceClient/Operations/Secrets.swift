@@ -15,8 +15,9 @@ extension SecretServiceConnection {
 
   /// Properties and secrets of many items in ONE batch: the property reads of `itemProperties` and the
   /// `GetSecrets` call of `secrets` in flight together, so that reading what a lookup needs costs one round trip.
-  /// Vanished items are omitted from both; a locked item fails the call with `.locked` when secrets are read. On
-  /// KWallet, whose `GetSecrets` needs the checks of `GetSecrets.fetch`, the secrets are read after the properties.
+  /// Vanished items are omitted from both; a locked item fails the call with `.locked` when secrets are read. Where
+  /// `GetSecrets` needs the checks of `GetSecrets.fetch` first (`ProviderAdapter.sendsGetSecretsWithPropertyReads`:
+  /// KWallet), the secrets are read after the properties.
   package func read(
     _ items: [ObjectPath], _ wanted: ItemPropertySet, secrets wantsSecrets: Bool
   ) throws(SecretServiceError) -> (properties: [ObjectPath: ItemProperties], secrets: [ObjectPath: SecretBytes]) {
@@ -24,7 +25,7 @@ extension SecretServiceConnection {
     if items.isEmpty { return ([:], [:]) }
     return try perform(.item) { (handle, deadline) throws(CallFailure) in
       var calls = ItemPropertyReads.calls(items, wanted)
-      let together = wantsSecrets && !handle.isKWallet
+      let together = wantsSecrets && handle.adapter.sendsGetSecretsWithPropertyReads
       if together { calls.append(ServiceInterface.getSecrets(items, session: try handle.sessionPath())) }
       let batch = handle.send(calls, deadline)
       let properties = try ItemPropertyReads.replies(batch, items, wanted, handle: handle, deadline)
@@ -33,16 +34,16 @@ extension SecretServiceConnection {
       if together, batch.error(items.count) == nil {
         found = try GetSecrets.decode(batch.take(items.count), handle)
       } else {
-        found = try GetSecrets.fetch(handle, items, deadline)  // KWallet, or a GetSecrets that failed
+        found = try GetSecrets.fetch(handle, items, deadline)  // not sent together, or a GetSecrets that failed
       }
       try Self.checkMissingSecrets(items, found, handle, deadline)
       return (properties, found)
     }
   }
 
-  /// Items without a secret are locked or gone: `.locked` when one is locked (on KeePassXC also when one is hidden in
-  /// a locked database), nothing when all are gone, an error when one is there and unlocked (a provider that
-  /// returned no secret for it).
+  /// Items without a secret are locked or gone: `.locked` when one is locked (also when one is hidden in a locked
+  /// database: `ProviderAdapter.isHiddenByLock`), nothing when all are gone, an error when one is there and unlocked
+  /// (a provider that returned no secret for it).
   private static func checkMissingSecrets(
     _ items: [ObjectPath], _ found: [ObjectPath: SecretBytes], _ handle: ServiceHandle, _ deadline: Deadline
   ) throws(CallFailure) {
@@ -54,7 +55,7 @@ extension SecretServiceConnection {
       throw CallFailure(call: call, cause: .locked, message: "an item is locked")
     }
     let gone = missing.subtracting(infos.keys)
-    if gone.contains(where: { handle.databaseIsLockedOnKeePassXC($0, deadline) }) {
+    if gone.contains(where: { handle.adapter.isHiddenByLock($0, on: handle, deadline) }) {
       throw CallFailure(call: call, cause: .locked, message: "the database is locked")
     }
     if !infos.isEmpty {

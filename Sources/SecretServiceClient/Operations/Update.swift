@@ -1,48 +1,41 @@
-internal import CLibSecret
 import GLibValues
 
 extension SecretServiceConnection {
   /// Replaces an item's whole attribute set. A vanished item is `.notFound`, a locked one `.locked`.
   ///
-  /// KWallet: refused while the item is locked (KWallet would apply it), and followed by setting the item's label
-  /// to itself, because KWallet moves `Modified` on label and secret changes only. KeePassXC: the attributes the
-  /// item loses are sent as removed (`ServiceHandle.attributesReplacing`), because KeePassXC merges.
+  /// The provider's adapter decides what is sent (`ProviderAdapter.attributesReplacing`: KeePassXC merges, so the
+  /// attributes the item loses are sent as removed) and what follows (`attributesWereSet`: KWallet moves `Modified`
+  /// on label and secret changes only, so the label is set to itself).
   package func setAttributes(_ item: ObjectPath, _ attributes: [String: String]) throws(SecretServiceError) {
     let call = "\(PropertiesInterface.name).Set"
     try Validation.path(item, call: call)
     try Validation.attributes(attributes, call: call)
     try perform(.item) { (handle, deadline) throws(CallFailure) in
-      try handle.checkStorableOnKeePassXC(label: nil, attributes: attributes, call: call)
-      try handle.refuseIfLockedOnKWallet(item, call: call, deadline)
-      do throws(CallFailure) {
-        let sent = try handle.attributesReplacing(item, with: attributes, deadline)
+      try handle.adapter.checkStorable(label: nil, attributes: attributes, call: call)
+      try handle.write(to: item, call: call, deadline) { () throws(CallFailure) in
+        let sent = try handle.adapter.attributesReplacing(item, with: attributes, on: handle, deadline)
         _ = try handle.call(
           PropertiesInterface.set(
             item, interface: ItemInterface.name, property: "Attributes", value: VariantBuilder.stringDictionary(sent)),
           deadline)
-      } catch {
-        throw handle.lockedInsteadOfMissing(error, item: item, deadline)
       }
-      if handle.isKWallet { try handle.touchOnKWallet(item, deadline) }
+      try handle.adapter.attributesWereSet(item, on: handle, deadline)
     }
   }
 
-  /// Sets an item's label. A vanished item is `.notFound`, a locked one `.locked` (on KWallet too). On KWallet
-  /// the label is stored as `ServiceHandle.storedLabel` says.
+  /// Sets an item's label (as `ProviderAdapter.storedLabel` says). A vanished item is `.notFound`, a locked one
+  /// `.locked`.
   package func setLabel(_ item: ObjectPath, _ label: String) throws(SecretServiceError) {
     let call = "\(PropertiesInterface.name).Set"
     try Validation.path(item, call: call)
     try Validation.text(label, "the label", call: call)
     try perform(.item) { (handle, deadline) throws(CallFailure) in
-      try handle.checkStorableOnKeePassXC(label: label, attributes: nil, call: call)
-      try handle.refuseIfLockedOnKWallet(item, call: call, deadline)
-      do throws(CallFailure) {
+      try handle.adapter.checkStorable(label: label, attributes: nil, call: call)
+      try handle.write(to: item, call: call, deadline) { () throws(CallFailure) in
         _ = try handle.call(
           PropertiesInterface.set(
             item, interface: ItemInterface.name, property: "Label",
-            value: VariantBuilder.string(handle.storedLabel(label))), deadline)
-      } catch {
-        throw handle.lockedInsteadOfMissing(error, item: item, deadline)
+            value: VariantBuilder.string(handle.adapter.storedLabel(label))), deadline)
       }
     }
   }
@@ -55,31 +48,43 @@ extension SecretServiceConnection {
     let call = "\(ItemInterface.name).SetSecret"
     try Validation.path(item, call: call)
     try perform(.item) { (handle, deadline) throws(CallFailure) in
-      try handle.refuseIfLockedOnKWallet(item, call: call, deadline)
-      let encoded = try handle.encodeSecret(secret)  // floating
-      do throws(CallFailure) {
+      try handle.write(to: item, call: call, deadline) { () throws(CallFailure) in
+        let encoded = try handle.adapter.encodeSecret(secret, on: handle)  // floating, consumed by the call
         _ = try handle.call(ItemInterface.setSecret(item, encodedSecret: encoded), deadline)
-      } catch {
-        throw handle.lockedInsteadOfMissing(error, item: item, deadline)
       }
     }
   }
 
-  /// Deletes an item (`Item.Delete`, running the prompt the provider may return: `ServiceHandle.runOperationPrompt`).
-  /// A vanished item is `.notFound`, a locked one `.locked` (on KWallet too, which would delete it, and on
-  /// KeePassXC, where it is hidden).
+  /// Deletes an item (`Item.Delete`, running the prompt the provider may return:
+  /// `ProviderAdapter.runOperationPrompt`). A vanished item is `.notFound`, a locked one `.locked` (on KWallet too,
+  /// which would delete it, and on KeePassXC, where it is hidden).
   package func deleteItem(_ item: ObjectPath) throws(SecretServiceError) {
     let call = "\(ItemInterface.name).Delete"
     try Validation.path(item, call: call)
     try perform(.item) { (handle, deadline) throws(CallFailure) in
-      try handle.refuseIfLockedOnKWallet(item, call: call, deadline)
-      let prompt: String
-      do throws(CallFailure) {
-        prompt = try ItemInterface.deleteReply(handle.call(ItemInterface.delete(item), deadline))
-      } catch {
-        throw handle.lockedInsteadOfMissing(error, item: item, deadline)
+      let prompt = try handle.write(to: item, call: call, deadline) { () throws(CallFailure) in
+        try ItemInterface.deleteReply(handle.call(ItemInterface.delete(item), deadline))
       }
-      if prompt != Prompt.none { _ = try handle.runOperationPrompt(prompt, resultType: "*", call: call, deadline) }
+      if prompt != .noObject {
+        _ = try handle.adapter.runOperationPrompt(prompt, resultType: "*", call: call, on: handle, deadline)
+      }
+    }
+  }
+}
+
+extension ServiceHandle {
+  /// Runs `body`, a write to the existing item at `item`, as the provider needs: refused first while the item is
+  /// locked where the provider would apply it (`ProviderAdapter.refuseWriteIfLocked`: KWallet), and its failure
+  /// reported as the provider means it (`ProviderAdapter.writeFailure`: on KeePassXC an item hidden in a locked
+  /// database is locked, not missing).
+  func write<R>(to item: ObjectPath, call: String, _ deadline: Deadline, _ body: () throws(CallFailure) -> R)
+    throws(CallFailure) -> R
+  {
+    try adapter.refuseWriteIfLocked(item, call: call, on: self, deadline)
+    do {
+      return try body()
+    } catch {
+      throw adapter.writeFailure(error, item: item, on: self, deadline)
     }
   }
 }

@@ -1,5 +1,4 @@
 internal import CLibSecret
-internal import CLibSecretShims
 import Foundation
 import GLibValues
 
@@ -151,17 +150,8 @@ package enum PolkitAuthority {
   /// The failure a call's error stands for.
   static func failure(_ failure: CallFailure, deadline: Deadline) -> Failure {
     guard let error = failure.error else { return .failed(failure.message ?? "failed without a GError") }
-    if deadline.isExpired || error.isIO(G_IO_ERROR_CANCELLED) || error.isIO(G_IO_ERROR_TIMED_OUT)
-      || error.isDBus(G_DBUS_ERROR_TIMEOUT) || error.isDBus(G_DBUS_ERROR_TIMED_OUT)
-      || error.isDBus(G_DBUS_ERROR_NO_REPLY)
-    {
-      return .timedOut
-    }
-    if error.isDBus(G_DBUS_ERROR_SERVICE_UNKNOWN) || error.isDBus(G_DBUS_ERROR_NAME_HAS_NO_OWNER)
-      || error.isDBus(G_DBUS_ERROR_UNKNOWN_METHOD) || error.isDBus(G_DBUS_ERROR_UNKNOWN_INTERFACE)
-      || error.isDBus(G_DBUS_ERROR_UNKNOWN_OBJECT) || error.isDBus(G_DBUS_ERROR_DISCONNECTED)
-      || error.isDBus(G_DBUS_ERROR_ACCESS_DENIED) || error.isIO(G_IO_ERROR_CLOSED)
-    {
+    if deadline.isExpired || error.meansNoAnswerInTime { return .timedOut }
+    if error.meansNobodyAnswers || error.isDBus(G_DBUS_ERROR_ACCESS_DENIED) || error.isIO(G_IO_ERROR_CLOSED) {
       return .unavailable(error.message)
     }
     return .failed(error.message)

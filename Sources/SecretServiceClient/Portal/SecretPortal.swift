@@ -81,18 +81,8 @@ package enum SecretPortal {
   static func failure(_ error: GLibError, deadline: Deadline) -> Failure {
     if error.isShim(SSC_SHIM_ERROR_PORTAL_CANCELLED) { return .cancelled }
     if error.isShim(SSC_SHIM_ERROR_PORTAL_FAILED) { return .refused(error.message) }
-    if deadline.isExpired || error.isIO(G_IO_ERROR_CANCELLED) || error.isIO(G_IO_ERROR_TIMED_OUT)
-      || error.isDBus(G_DBUS_ERROR_TIMEOUT) || error.isDBus(G_DBUS_ERROR_TIMED_OUT)
-      || error.isDBus(G_DBUS_ERROR_NO_REPLY)
-    {
-      return .timedOut
-    }
-    if error.isDBus(G_DBUS_ERROR_SERVICE_UNKNOWN) || error.isDBus(G_DBUS_ERROR_NAME_HAS_NO_OWNER)
-      || error.isDBus(G_DBUS_ERROR_UNKNOWN_METHOD) || error.isDBus(G_DBUS_ERROR_UNKNOWN_INTERFACE)
-      || error.isDBus(G_DBUS_ERROR_UNKNOWN_OBJECT) || error.isDBus(G_DBUS_ERROR_DISCONNECTED)
-    {
-      return .unavailable(error.message)
-    }
+    if deadline.isExpired || error.meansNoAnswerInTime { return .timedOut }
+    if error.meansNobodyAnswers { return .unavailable(error.message) }
     return .refused(error.message)
   }
 }

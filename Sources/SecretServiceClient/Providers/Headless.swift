@@ -1,5 +1,4 @@
 internal import CLibSecret
-internal import CLibSecretShims
 import Foundation
 
 extension ServiceHandle {

@@ -1,12 +1,9 @@
-internal import CLibSecret
-internal import CLibSecretShims
 import Foundation
 import GLibValues
+import Synchronization
 
-// What the handle does to make KeePassXC's attributes, labels and secrets behave as the Secret Service specification
-// (and gnome-keyring) says. Each quirk is measured in docs/backends.md. KeePassXC 2.7 keeps every item as an entry of
-// the database group it exposes: the label is the entry's title, the attributes are its fields and custom attributes,
-// a text secret is its password and any other secret an attachment.
+// KeePassXC 2.7 keeps every item as an entry of the database group it exposes: the label is the entry's title, the
+// attributes are its fields and custom attributes, a text secret is its password and any other secret an attachment.
 
 /// KeePassXC's names and values that the bridge works around.
 enum KeePassXC {
@@ -81,20 +78,28 @@ enum KeePassXC {
   }
 }
 
-extension ServiceHandle {
-  /// Whether the provider is KeePassXC, whose quirks the calls below work around.
-  var isKeePassXC: Bool { provider == .keepassxc }
+/// KeePassXC: its attributes, labels and secrets made to behave as the Secret Service specification (and
+/// gnome-keyring) says here; its searches in `KeePassXCSearch`; its locked databases and prompts in
+/// `KeePassXCLocking.swift`. One per handle: it keeps what the last search saw.
+final class KeePassXCAdapter: ProviderAdapter {
+  /// The collections the last search saw (`KeePassXCSearch`), nil before the first.
+  let collections = Mutex<[ObjectPath]?>(nil)
 
-  /// The attributes callers see for attributes read from the provider (`KeePassXC.visibleAttributes` on KeePassXC).
-  func visibleAttributes(_ attributes: [String: String]) -> [String: String] {
-    isKeePassXC ? KeePassXC.visibleAttributes(attributes) : attributes
+  func searchItems(_ queries: [[String: String]], on handle: ServiceHandle, _ deadline: Deadline)
+    throws(CallFailure) -> [(unlocked: [ObjectPath], locked: [ObjectPath])]
+  {
+    try KeePassXCSearch.run(handle, self, queries, deadline)
   }
 
-  /// KeePassXC: fails with `.invalidArgument` for what KeePassXC would refuse only after creating an entry (a
-  /// `CreateItem` whose label or attributes it refuses leaves an empty entry behind): a reference in the label or an
-  /// attribute value, or an attribute named as one of `KeePassXC.refusedNames`. Nothing is checked elsewhere.
-  func checkStorableOnKeePassXC(label: String?, attributes: [String: String]?, call: String) throws(CallFailure) {
-    guard isKeePassXC else { return }
+  /// `KeePassXC.visibleAttributes`.
+  func visibleAttributes(_ attributes: [String: String]) -> [String: String] {
+    KeePassXC.visibleAttributes(attributes)
+  }
+
+  /// Fails for what KeePassXC would refuse only after creating an entry (a `CreateItem` whose label or attributes it
+  /// refuses leaves an empty entry behind): a reference in the label or an attribute value, or an attribute named as
+  /// one of `KeePassXC.refusedNames`.
+  func checkStorable(label: String?, attributes: [String: String]?, call: String) throws(CallFailure) {
     if let label, KeePassXC.containsReference(Array(label.utf8)) {
       throw CallFailure(call: call, cause: .invalidArgument, message: "KeePassXC refuses a reference in a label")
     }
@@ -109,16 +114,14 @@ extension ServiceHandle {
     }
   }
 
-  /// KeePassXC: the attributes to send so that the item ends up showing exactly `attributes`: KeePassXC merges what
-  /// it gets into what the entry has, so every attribute the item shows now and `attributes` lacks is sent holding
-  /// `KeePassXC.removedValue` (read as absent), or empty for an entry field; names derived from the entry's fields
-  /// (`KeePassXCEntries`) are sent only when they change. One `Get` of the current attributes. Other providers:
-  /// `attributes`.
-  func attributesReplacing(_ item: ObjectPath, with attributes: [String: String], _ deadline: Deadline)
-    throws(CallFailure) -> [String: String]
-  {
-    guard isKeePassXC else { return attributes }
-    let reply = try call(PropertiesInterface.get(item, interface: ItemInterface.name, property: "Attributes"), deadline)
+  /// KeePassXC merges what it gets into what the entry has, so every attribute the item shows now and `attributes`
+  /// lacks is sent holding `KeePassXC.removedValue` (read as absent), or empty for an entry field; names derived from
+  /// the entry's fields (`KeePassXCEntries`) are sent only when they change. One `Get` of the current attributes.
+  func attributesReplacing(
+    _ item: ObjectPath, with attributes: [String: String], on handle: ServiceHandle, _ deadline: Deadline
+  ) throws(CallFailure) -> [String: String] {
+    let reply = try handle.call(
+      PropertiesInterface.get(item, interface: ItemInterface.name, property: "Attributes"), deadline)
     guard let current = try PropertiesInterface.getReply(reply).stringDictionary else {
       throw CallFailure(call: "\(PropertiesInterface.name).Get", cause: .other, message: "Attributes is not a{ss}")
     }
@@ -132,33 +135,22 @@ extension ServiceHandle {
     }
     return sent
   }
-}
 
-// MARK: - Secrets
+  // MARK: - Secrets
 
-extension ServiceHandle {
-  /// Encodes a secret for the session with the content type that makes the provider keep its bytes:
-  /// - KeePassXC: `text/plain` when `KeePassXC.keepsAsText`, base64 with `KeePassXC.base64ContentType` when it holds
-  ///   a reference, else `application/octet-stream` (an attachment, kept exactly);
-  /// - elsewhere `text/plain` when the bytes are valid UTF-8 without NUL, else `application/octet-stream` (KWallet
-  ///   stores `text/*` as a QString, losing invalid UTF-8 and everything from the first NUL on).
-  /// Returns: (transfer floating) an `(oayays)` variant.
-  func encodeSecret(_ secret: SecretBytes) throws(CallFailure) -> OpaquePointer {
-    guard isKeePassXC else {
-      let type = secret.isUTF8TextWithoutNUL ? "text/plain" : "application/octet-stream"
-      return try encodeSecret(secret, contentType: type)
-    }
+  /// `text/plain` when `KeePassXC.keepsAsText`, base64 with `KeePassXC.base64ContentType` when the secret holds a
+  /// reference, else `application/octet-stream` (an attachment, kept exactly).
+  func encodeSecret(_ secret: SecretBytes, on handle: ServiceHandle) throws(CallFailure) -> OpaquePointer {
     if secret.withUnsafeBytes({ KeePassXC.containsReference($0) }) {
-      return try encodeSecret(secret.base64Encoded(), contentType: KeePassXC.base64ContentType)
+      return try handle.encodeSecret(secret.base64Encoded(), contentType: KeePassXC.base64ContentType)
     }
-    return try encodeSecret(
+    return try handle.encodeSecret(
       secret, contentType: KeePassXC.keepsAsText(secret) ? "text/plain" : "application/octet-stream")
   }
 
-  /// The secret a decoded `(oayays)` value holds: on KeePassXC, one sent as `KeePassXC.base64ContentType` is decoded
-  /// back (nil when it is not base64: then the bytes as stored).
+  /// A secret sent as `KeePassXC.base64ContentType` is decoded back (the bytes as stored when they are not base64).
   func storedSecret(_ secret: SecretBytes, contentType: String?) -> SecretBytes {
-    guard isKeePassXC, contentType == KeePassXC.base64ContentType else { return secret }
+    guard contentType == KeePassXC.base64ContentType else { return secret }
     return secret.base64Decoded() ?? secret
   }
 }

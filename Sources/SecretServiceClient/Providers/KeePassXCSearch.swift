@@ -9,14 +9,14 @@
 ///   items may be: callers that may not unlock fail as for a locked item, never as "not found".
 ///
 /// One round trip: the searches, the service's `Collections`, and the `Locked` state (with `Items` when a search is
-/// `{}`) of the collections the handle saw last time, all in one batch. Only when the collections changed since (a
+/// `{}`) of the collections the adapter saw last time, all in one batch. Only when the collections changed since (a
 /// database was opened or closed) does a second round trip read the state of the new list.
 enum KeePassXCSearch {
-  static func run(_ handle: ServiceHandle, _ queries: [[String: String]], _ deadline: Deadline) throws(CallFailure)
-    -> [(unlocked: [ObjectPath], locked: [ObjectPath])]
-  {
+  static func run(
+    _ handle: ServiceHandle, _ adapter: KeePassXCAdapter, _ queries: [[String: String]], _ deadline: Deadline
+  ) throws(CallFailure) -> [(unlocked: [ObjectPath], locked: [ObjectPath])] {
     let fieldSearches = queries.map(KeePassXCEntries.fieldSearch)
-    let results = try searchOrList(handle, queries + fieldSearches.compactMap { $0 }, deadline)
+    let results = try searchOrList(handle, adapter, queries + fieldSearches.compactMap { $0 }, deadline)
     var extra = results.dropFirst(queries.count).makeIterator()
     return queries.indices.map { index in
       guard fieldSearches[index] != nil, let fields = extra.next() else { return results[index] }
@@ -28,20 +28,19 @@ enum KeePassXCSearch {
 
   /// `queries` as `SearchItems`, `{}` as a listing, every locked collection in every result's locked list.
   private static func searchOrList(
-    _ handle: ServiceHandle, _ queries: [[String: String]], _ deadline: Deadline
+    _ handle: ServiceHandle, _ adapter: KeePassXCAdapter, _ queries: [[String: String]], _ deadline: Deadline
   ) throws(CallFailure) -> [(unlocked: [ObjectPath], locked: [ObjectPath])] {
     let sent = queries.indices.filter { !queries[$0].isEmpty }
     let listsItems = sent.count < queries.count
-    let known = handle.keepassxcCollections.withLock { $0 } ?? []
+    let known = adapter.collections.withLock { $0 } ?? []
     var calls = sent.map { ServiceInterface.searchItems(queries[$0]) }
     calls.append(
-      PropertiesInterface.get(
-        ObjectPath(ServiceInterface.path), interface: ServiceInterface.name, property: "Collections"))
+      PropertiesInterface.get(ServiceInterface.path, interface: ServiceInterface.name, property: "Collections"))
     calls += stateCalls(known, listsItems: listsItems)
     let batch = handle.send(calls, deadline)
     var found: [Int: (unlocked: [ObjectPath], locked: [ObjectPath])] = [:]
     for (index, query) in sent.enumerated() { found[query] = try ServiceInterface.searchItemsReply(batch.take(index)) }
-    guard let collections = try PropertiesInterface.getReply(batch.take(sent.count)).stringArray else {
+    guard let collections = try PropertiesInterface.getReply(batch.take(sent.count)).objectPaths else {
       throw CallFailure(call: "\(PropertiesInterface.name).Get", cause: .other, message: "Collections is not ao")
     }
     let states: CollectionStates
@@ -50,7 +49,7 @@ enum KeePassXCSearch {
     } else {
       let again = handle.send(stateCalls(collections, listsItems: listsItems), deadline)
       states = try CollectionStates(again, from: 0, collections, listsItems: listsItems)
-      handle.keepassxcCollections.withLock { $0 = collections }
+      adapter.collections.withLock { $0 = collections }
     }
     return queries.indices.map { index in
       let result = found[index] ?? (states.items, [])
@@ -59,11 +58,11 @@ enum KeePassXCSearch {
   }
 
   /// One `Get` of `Locked` per collection, or one `GetAll` (`Locked` and `Items`) when items are listed.
-  private static func stateCalls(_ collections: [String], listsItems: Bool) -> [DBusMethodCall] {
+  private static func stateCalls(_ collections: [ObjectPath], listsItems: Bool) -> [DBusMethodCall] {
     collections.map { path in
       listsItems
-        ? PropertiesInterface.getAll(ObjectPath(path), interface: CollectionInterface.name)
-        : PropertiesInterface.get(ObjectPath(path), interface: CollectionInterface.name, property: "Locked")
+        ? PropertiesInterface.getAll(path, interface: CollectionInterface.name)
+        : PropertiesInterface.get(path, interface: CollectionInterface.name, property: "Locked")
     }
   }
 
@@ -73,7 +72,7 @@ enum KeePassXCSearch {
     var items: [ObjectPath] = []
 
     /// Reads the replies to `stateCalls(collections)`, which start at `first` in `batch`.
-    init(_ batch: DBusBatch, from first: Int, _ collections: [String], listsItems: Bool) throws(CallFailure) {
+    init(_ batch: DBusBatch, from first: Int, _ collections: [ObjectPath], listsItems: Bool) throws(CallFailure) {
       for (offset, path) in collections.enumerated() {
         let index = first + offset
         if let error = batch.error(index), error.meansNoSuchObject { continue }  // closed meanwhile
@@ -82,14 +81,14 @@ enum KeePassXCSearch {
         if listsItems {
           let properties = reply.child(0)
           isLocked = properties.lookup("Locked")?.bool
-          if isLocked == false { items += (properties.lookup("Items")?.stringArray ?? []).map { ObjectPath($0) } }
+          if isLocked == false { items += properties.lookup("Items")?.objectPaths ?? [] }
         } else {
           isLocked = try PropertiesInterface.getReply(reply).bool
         }
         guard let isLocked else {
           throw CallFailure(call: "\(PropertiesInterface.name).Get", cause: .other, message: "Locked is not b")
         }
-        if isLocked { locked.append(ObjectPath(path)) }
+        if isLocked { locked.append(path) }
       }
     }
   }

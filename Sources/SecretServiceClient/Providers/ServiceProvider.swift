@@ -2,7 +2,8 @@ internal import CLibSecret
 internal import CLibSecretShims
 
 /// The program that provides the Secret Service. The providers implement the same D-Bus API but differ where it
-/// matters (docs/backends.md); the connection adapts its calls to the one it talks to.
+/// matters (docs/backends.md); the connection adapts its calls to the one it talks to through its `ProviderAdapter`
+/// (`makeAdapter()`).
 package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   /// gnome-keyring-daemon (it also owns `org.gnome.keyring`).
   case gnomeKeyring
@@ -22,11 +23,33 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// A new adapter for a handle talking to this provider.
+  func makeAdapter() -> any ProviderAdapter {
+    switch self {
+    case .gnomeKeyring, .other: SpecificationAdapter()
+    case .kwallet: KWalletAdapter()
+    case .keepassxc: KeePassXCAdapter()
+    }
+  }
+
+  /// Whether the names of a collection's items follow the order they were added in: gnome-keyring numbers them in
+  /// that order and never reuses a number (measured on 42.1, also across restarts); KWallet numbers them anew on
+  /// every start, the others use UUIDs.
+  package var namesFollowInsertion: Bool { self == .gnomeKeyring }
+
+  /// Whether an item keeps its object path for its life, across restarts: on gnome-keyring, and on KeePassXC (the
+  /// path ends in the entry's UUID); not on KWallet, nor (not known) on the others.
+  package var namesAreStable: Bool { self == .gnomeKeyring || self == .keepassxc }
+
+  /// Whether every item a search finds holds exactly the attribute values searched for: gnome-keyring and KWallet
+  /// compare them as strings (measured: docs/backends.md); KeePassXC also finds a value followed by a newline (`a`
+  /// finds `a\n`: its search is the regular expression `^a$`); providers nobody measured are not trusted with it.
+  package var searchesAreExact: Bool { self == .gnomeKeyring || self == .kwallet }
+
   /// The names whose owner tells the provider apart: a provider owns them beside `org.freedesktop.secrets`.
-  private static let markers: [(name: String, provider: ServiceProvider)] = [
-    ("org.gnome.keyring", .gnomeKeyring), ("org.kde.kwalletd5", .kwallet), ("org.kde.kwalletd6", .kwallet),
-    (KeePassXC.mainWindowName, .keepassxc),
-  ]
+  private static let markers: [(name: String, provider: ServiceProvider)] =
+    [("org.gnome.keyring", .gnomeKeyring)] + KWalletInterface.daemons.map { ($0.busName, .kwallet) }
+    + [(KeePassXC.mainWindowName, .keepassxc)]
 
   /// Finds who provides `busName` on `bus`: pings it first (so that an activatable provider starts, and a missing
   /// one fails as `SERVICE_UNKNOWN`), then compares its unique name with the owners of the marker names.

@@ -1,7 +1,9 @@
-/// A D-Bus object path of an item or collection, e.g. `/org/freedesktop/secrets/collection/login/1`.
+/// A D-Bus object path, e.g. of an item (`/org/freedesktop/secrets/collection/login/1`), a collection, a prompt or a
+/// session. The wrapper's calls address objects by it and read the `o` and `ao` of replies into it
+/// (`OwnedVariant.objectPath`, `.objectPaths`), so a path never travels as a plain string.
 ///
-/// Any string can be wrapped; operations check the syntax (`isValid`) before calling D-Bus and fail with
-/// `.invalidArgument` otherwise.
+/// Any string can be wrapped; operations check the syntax (`isValid`) of paths they are given before calling D-Bus
+/// and fail with `.invalidArgument` otherwise (paths read from replies are valid: GDBus checks them).
 package struct ObjectPath: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
   package var rawValue: String
 
@@ -72,6 +74,9 @@ extension ObjectPath {
     guard elements.count > 5 else { return self }
     return ObjectPath("/" + elements.prefix(5).joined(separator: "/"))
   }
+
+  /// `/`, which the Secret Service answers for "no object": no prompt needed, an alias that is not set, no session.
+  static let noObject = ObjectPath("/")
 
   /// The Secret Service interface of the object: a collection's, or an item's below one.
   var interface: String { collection == self ? CollectionInterface.name : ItemInterface.name }

@@ -1,5 +1,6 @@
-/// A failure of a Secret Service operation: why (`cause`), where (`call`, the failing C function) and GLib's own
-/// report (`domain`, `code`, `message`). Never contains secret bytes.
+/// A failure of a Secret Service operation: why (`cause`), where (`call`: the D-Bus method that failed, or the C
+/// function where the failure was not a method call) and GLib's own report (`domain`, `code`, `message`). Never
+/// contains secret bytes.
 package struct SecretServiceError: Error, Sendable, CustomStringConvertible {
   /// Why an operation failed, in the terms the layers above map to status codes.
   package enum Cause: Sendable, Equatable {
@@ -23,7 +24,9 @@ package struct SecretServiceError: Error, Sendable, CustomStringConvertible {
 
   /// Why the operation failed.
   package var cause: Cause
-  /// The failing C call, e.g. `secret_service_search_for_dbus_paths_sync`.
+  /// The failing call: a D-Bus method, e.g. `org.freedesktop.Secret.Service.SearchItems`, or a C function, e.g.
+  /// `g_dbus_connection_new_for_address_sync` (connecting) or `secret_service_decode_dbus_secret` (a secret the
+  /// session cannot decode).
   package var call: String
   /// The GLib error domain (quark string), nil when there was no GError.
   package var domain: String?

@@ -1,4 +1,5 @@
-/// Argument checks made before libsecret is called (libsecret only logs criticals for bad input).
+/// Argument checks made before anything is sent: GDBus and libsecret only log criticals for bad input (an object
+/// path that is not one, a NUL in a string) and fail without an error.
 enum Validation {
   /// A string sent over D-Bus must not contain NUL (Swift strings are valid UTF-8 already).
   static func text(_ value: String, _ what: String, call: String) throws(SecretServiceError) {

@@ -2,7 +2,8 @@ import Foundation
 
 /// An algorithm of a cryptographic key operation (Apple: `SecKeyAlgorithm`, a `CF_STRING_ENUM` imported as a struct
 /// whose raw value is a `CFString`). The values live in `SecKeyAlgorithm+Values.swift`; the key operations that take
-/// them come with keys in a later version.
+/// them (`SecKeyIsAlgorithmSupported`, `SecKeyCreateSignature`, `SecKeyCreateEncryptedData`,
+/// `SecKeyCopyKeyExchangeResult`, …) in `Keys/`.
 ///
 /// The raw value is an immutable string (a copy of what `init(rawValue:)` receives), hence `@unchecked Sendable`.
 public struct SecKeyAlgorithm: RawRepresentable, Hashable, @unchecked Sendable {

@@ -20,24 +20,14 @@ struct SecretServiceStore: ItemStore {
 
   var timeout: Duration { connection.options.timeout }
 
-  /// gnome-keyring numbers a collection's items in the order they are added and never reuses a number (measured on
-  /// 42.1, also across restarts); KWallet numbers them anew on every start, other providers use UUIDs.
-  var namesFollowInsertion: Bool { (try? connection.provider()) == .gnomeKeyring }
+  /// As the provider numbers its items (`ServiceProvider.namesFollowInsertion`); false when it cannot be told.
+  var namesFollowInsertion: Bool { (try? connection.provider())?.namesFollowInsertion ?? false }
 
-  /// gnome-keyring keeps an item's path for the item's life, across restarts, and so does KeePassXC (the path ends
-  /// in the entry's UUID); KWallet does not.
-  var namesAreStable: Bool {
-    let provider = try? connection.provider()
-    return provider == .gnomeKeyring || provider == .keepassxc
-  }
+  /// As the provider keeps its items' paths (`ServiceProvider.namesAreStable`); false when it cannot be told.
+  var namesAreStable: Bool { (try? connection.provider())?.namesAreStable ?? false }
 
-  /// gnome-keyring and KWallet compare attribute values exactly (measured: docs/backends.md). KeePassXC matches a
-  /// value also followed by a newline (`a` finds `a\n`: its search is a regular expression `^a$`), and providers
-  /// nobody measured are not trusted with it.
-  var searchesAreExact: Bool {
-    let provider = try? connection.provider()
-    return provider == .gnomeKeyring || provider == .kwallet
-  }
+  /// As the provider compares attribute values (`ServiceProvider.searchesAreExact`); false when it cannot be told.
+  var searchesAreExact: Bool { (try? connection.provider())?.searchesAreExact ?? false }
 
   // MARK: - Item IDs and object paths
 
