@@ -70,7 +70,9 @@ let package = Package(
       name: "SecurityCommand",
       dependencies: [
         "KeychainServices",
-        // Keychain (collection) commands: list, default alias, lock, unlock.
+        // The keychain commands: the keychain layer's `package` API (`KeychainOperations`, `KeychainSearchList`), the
+        // keychain agent it runs as, and wiped password buffers (`SecretBytes`).
+        "Security",
         "SecretServiceClient",
         // SecretBytes: passwords and secrets held for one call, wiped on release.
         "GLibValues",

@@ -41,6 +41,7 @@ FOREIGN = set(
   ClearTests SharedCredentialTests KeychainTests WeakStorage Base32
   StartsWith EndsWith WholeString EmailAddressIfPresent CSSM_CERT_X_509v3 DiacriticInsensitive WidthInsensitive
   YYYYMMDDhhmmssZ SKLPR1 SKLPR2 SKLPR2idnt SKLPR3
+  StorageManager DLDBListCFPref SecurityAgent ExecStartPre ExecStopPost LoadCredentialEncrypted KeyringMode
   """.split()
 )
 

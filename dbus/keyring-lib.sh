@@ -13,6 +13,7 @@
 #   --keepassxc        password is the database's; see dbus/keepassxc-lib.sh for its other files
 #   file-password      --file only: SECRET_FILE_TEST_PASSWORD (also in CMD's environment, as libsecret reads it)
 #   file-keyring/default.keyring   --file only: SECRET_FILE_TEST_PATH (created by the first write)
+#   keychain-password  --keychain only: the password of data/keychains/test.keychain-db; see dbus/keychain-lib.sh
 # The password is only ever read from that file by redirection; it is never printed or put in argv.
 
 # A caller may start us with signals blocked: libdispatch's worker threads block them all and
@@ -307,3 +308,5 @@ kr_unlock() {
 . "$KR_HERE/kwallet-lib.sh"
 # shellcheck source=dbus/keepassxc-lib.sh
 . "$KR_HERE/keepassxc-lib.sh"
+# shellcheck source=dbus/keychain-lib.sh
+. "$KR_HERE/keychain-lib.sh"

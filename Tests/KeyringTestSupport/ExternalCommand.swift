@@ -63,6 +63,11 @@ public enum ExternalCommand {
     input: Data? = nil, timeout: Duration = .seconds(30), accept: ((CommandResult) -> Bool)? = nil
   ) throws -> CommandResult {
     let name = executable.split(separator: "/").last.map(String.init) ?? executable
+    var environment = environment
+    if name == "secret-tool" && environment["SECRET_BACKEND"] == nil {
+      // On a keychain file (no Secret Service), secret-tool works on that file through libsecret's file backend.
+      environment.merge(KeyringBackend.keychainFileClientVariables) { given, _ in given }
+    }
     let backend = environment["SECRET_BACKEND"] ?? ProcessInfo.processInfo.environment["SECRET_BACKEND"]
     if backend == "file" && name == "secret-tool" && ["store", "clear"].contains(arguments.first) {
       let path = environment["SECRET_FILE_TEST_PATH"] ?? ProcessInfo.processInfo.environment["SECRET_FILE_TEST_PATH"]

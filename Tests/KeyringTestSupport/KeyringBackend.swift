@@ -40,18 +40,45 @@ public enum KeyringBackend: String, Sendable, CaseIterable, CustomStringConverti
   /// gnome-keyring all the same (private keyrings, and tests of the Secret Service client, use it).
   public static var isFileKeyring: Bool { ProcessInfo.processInfo.environment["SECRET_BACKEND"] == "file" }
 
+  /// Whether this test process runs on a keychain file with no bus at all: `dbus/with-keyring --keychain swift
+  /// test`, where the security tool made `test.keychain`, made it the search list and the default keychain and
+  /// unlocked it in processes of its own before the tests started. There is no Secret Service: tests that need one
+  /// (the D-Bus wrapper's, counts of D-Bus calls, the Secret Service's prompts and locks, other clients that speak
+  /// D-Bus) are disabled there with their reason.
+  public static var isKeychainFile: Bool { ProcessInfo.processInfo.environment["WITH_KEYRING_MODE"] == "keychain" }
+
+  /// Whether the test process has a Secret Service of its own (every mode but `--keychain`).
+  public static var hasSecretService: Bool { !isKeychainFile }
+
   /// The default keychain of this test process's store, as the `security` command names it: the keyring file on
-  /// the file keyring, else the provider's default collection.
+  /// the file keyring, the keychain file on a keychain file, else the provider's default collection.
   public static var defaultKeychainPath: String {
-    guard isFileKeyring, let path = ProcessInfo.processInfo.environment["SECRET_FILE_TEST_PATH"] else {
-      return current.defaultCollectionPath
-    }
+    let environment = ProcessInfo.processInfo.environment
+    if isKeychainFile, let path = environment["WITH_KEYRING_KEYCHAIN"] { return path }
+    guard isFileKeyring, let path = environment["SECRET_FILE_TEST_PATH"] else { return current.defaultCollectionPath }
     return path
   }
 
   /// Every keychain of this test process's store, the default first: the keyring file alone on the file keyring,
-  /// else the provider's collections.
-  public static var keychainPaths: [String] { isFileKeyring ? [defaultKeychainPath] : current.collectionPaths }
+  /// the keychain file alone on a keychain file, else the provider's collections.
+  public static var keychainPaths: [String] {
+    isFileKeyring || isKeychainFile ? [defaultKeychainPath] : current.collectionPaths
+  }
+
+  /// Whether SecItem's items are in a file (the file keyring or a keychain file), not in the Secret Service: there is
+  /// nothing to read over D-Bus and no D-Bus call to count.
+  public static var storesInFile: Bool { isFileKeyring || isKeychainFile }
+
+  /// `secret-tool`'s variables on a keychain file: libsecret's file backend on the keychain, with its password (the
+  /// keychain files' promise: libsecret opens them with the password). Empty in every other mode.
+  public static var keychainFileClientVariables: [String: String] {
+    let environment = ProcessInfo.processInfo.environment
+    guard isKeychainFile, let path = environment["WITH_KEYRING_KEYCHAIN"],
+      let directory = environment["WITH_KEYRING_DIR"],
+      let password = try? String(contentsOfFile: directory + "/keychain-password", encoding: .utf8)
+    else { return [:] }
+    return ["SECRET_BACKEND": "file", "SECRET_FILE_TEST_PATH": path, "SECRET_FILE_TEST_PASSWORD": password]
+  }
 
   /// The collection of the `default` alias in a keyring `dbus/with-keyring` made.
   public var defaultCollectionPath: String {

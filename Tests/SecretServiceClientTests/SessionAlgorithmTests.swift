@@ -3,7 +3,11 @@ import SecretServiceClient
 import Testing
 
 /// The algorithm of the session a connection opened, as each provider gives it.
-@Suite("the session algorithm")
+@Suite(
+  "the session algorithm",
+  .disabled(
+    if: KeyringBackend.isKeychainFile,
+    "needs the Secret Service of the test process's session bus; a keychain file has no bus"))
 struct SessionAlgorithmTests {
   @Test("GNOME Keyring and KeePassXC give an encrypted session, KWallet a plain one (the bridge's choice)")
   func perProvider() throws {

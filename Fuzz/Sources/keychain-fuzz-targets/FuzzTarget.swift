@@ -1,7 +1,8 @@
 import Foundation
 
 /// The fuzz targets: each reads bytes that reach this package from outside (a caller's dictionary, another client's
-/// item, a persistent reference handed back, key and certificate material, the keyring file) and must never crash on
+/// item, a persistent reference handed back, key and certificate material, the keyring file, the keychain preferences
+/// and the agent's messages) and must never crash on
 /// them.
 enum FuzzTarget: String, CaseIterable, Sendable {
   /// Dictionaries built from the input's bytes through the SecItem query and update parsers.
@@ -17,6 +18,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case certificate = "certificate"
   /// libsecret's keyring file (the file keyring) and the items in it.
   case keyringFile = "keyring-file"
+  /// The user's keychain preferences file (search list, default keychain).
+  case keychainPreferences = "keychain-preferences"
+  /// The keychain agent's requests and responses.
+  case agentMessage = "agent-message"
 
   /// Runs the target on one input.
   func run(_ bytes: [UInt8]) {
@@ -27,6 +32,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .keyImport: KeyImportTarget.run(bytes)
     case .certificate: CertificateTarget.run(bytes)
     case .keyringFile: KeyringFileTarget.run(bytes)
+    case .keychainPreferences: KeychainPreferencesTarget.run(bytes)
+    case .agentMessage: AgentMessageTarget.run(bytes)
     }
   }
 }

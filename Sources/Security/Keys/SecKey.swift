@@ -46,15 +46,11 @@ public final class SecKey: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Called each time the private bytes of a key are exported (`externalRepresentation` of a private key), so that
-  /// tests can tell which operations export them.
-  @TaskLocal package static var privateBytesExported: (@Sendable () -> Void)?
-
   /// Apple's external representation (`SecKeyCopyExternalRepresentation`): X9.63 04 || X || Y [|| K] for EC keys,
   /// PKCS#1 `RSAPublicKey` / `RSAPrivateKey` DER for RSA keys. For a private key it holds the private bytes, in a
   /// `Data` the caller owns: only the operations that must hand them out (export, storing the key) call it.
   package var externalRepresentation: Data {
-    if isPrivate { Self.privateBytesExported?() }
+    if isPrivate { SecItemEnvironment.current.privateBytesExported?() }
     return switch material {
     case .ecPrivate(let key): key.x963Representation
     case .ecPublic(let key): key.x963Representation

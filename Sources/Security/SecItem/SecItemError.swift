@@ -3,18 +3,18 @@ import Foundation
 /// Why a SecItem call failed: the `OSStatus` it returns and a short reason for diagnostics.
 ///
 /// The reason never contains secret bytes; it may name attribute keys and the failing Secret Service call.
-struct SecItemError: Error, Sendable, CustomStringConvertible {
+package struct SecItemError: Error, Sendable, CustomStringConvertible {
   /// The status the public function returns.
-  let status: OSStatus
+  package let status: OSStatus
   /// What went wrong, for logs and test failures.
-  let reason: String
+  package let reason: String
 
-  init(_ status: OSStatus, _ reason: String) {
+  package init(_ status: OSStatus, _ reason: String) {
     self.status = status
     self.reason = reason
   }
 
-  var description: String { "SecItemError(\(status)): \(reason)" }
+  package var description: String { "SecItemError(\(status)): \(reason)" }
 
   /// A parameter was malformed (`errSecParam`).
   static func param(_ reason: String) -> SecItemError { SecItemError(errSecParam, reason) }

@@ -15,7 +15,7 @@ public typealias CFHashCode = UInt
 enum CoreFoundationType: CFTypeID {
   case null = 1
   case boolean, number, string, data, date, array, dictionary, set, error
-  case key, certificate, identity, accessControl, keychainItem
+  case key, certificate, identity, accessControl, keychainItem, keychain
 
   /// The type of `object`; nil for a class that is none of these.
   init?(of object: AnyObject) {
@@ -34,6 +34,7 @@ enum CoreFoundationType: CFTypeID {
     case is SecIdentity: self = .identity
     case is SecAccessControl: self = .accessControl
     case is SecKeychainItem: self = .keychainItem
+    case is SecKeychain: self = .keychain
     default: return nil
     }
   }

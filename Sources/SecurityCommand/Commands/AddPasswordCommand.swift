@@ -1,6 +1,7 @@
 import GLibValues
 import KeychainServices
 import SecretServiceClient
+import Security
 
 /// `add-generic-password` and `add-internet-password` (macOS: `keychain_add_generic_password`,
 /// `keychain_add_internet_password` and `do_add_…` / `do_update_…` in `SecurityTool/macOS/keychain_add.c`).
@@ -77,14 +78,19 @@ enum AddPasswordCommand {
       passwordClass == .generic
       ? "SecKeychainItemCreateFromContent (\(keychainName ?? "<default>"))"
       : "SecKeychainAddInternetPassword \(keychainName ?? "<NULL>")"
+    var keychain: Keychain?
+    if let keychainName {
+      // macOS's keychain_open: a name that names no keychain is reported, status 1.
+      guard let opened = KeychainCatalog.open(keychainName, context) else { return 1 }
+      keychain = opened
+    }
     let status: OSStatus
-    if let failure = addTargetFailure(keychainName, context) {
-      status = failure
-    } else if !KnownCodes.areStorable(fields) {
+    if !KnownCodes.areStorable(fields) {
       status = errSecParam
     } else {
       let attributes = PasswordQuery.newItemAttributes(fields, passwordClass)
-      status = context.items.add(passwordClass, attributes: attributes, secret: password ?? SecretBytes([]))
+      status = context.items.add(
+        passwordClass, attributes: attributes, secret: password ?? SecretBytes([]), to: keychain)
     }
     if status != errSecSuccess { context.diagnostics.error("\(call): \(Diagnostics.message(for: status))") }
     return status
@@ -110,22 +116,9 @@ enum AddPasswordCommand {
   private static func findFirst(
     _ passwordClass: PasswordClass, _ fields: PasswordFields, _ names: [String], _ context: CommandContext
   ) throws(KeychainError) -> ItemRecord? {
-    let keychains = try context.keychains(named: names)
+    let keychains = context.keychains(named: names)
     let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
     return try context.items.first(passwordClass, matching: attributes, in: keychains)
-  }
-
-  /// Why an item cannot be added to the named keychain: it names no collection (`errSecNoSuchKeychain`), or one
-  /// other than the default collection, which SecItem cannot write to yet (`errSecUnimplemented`); nil when the
-  /// item can be added.
-  private static func addTargetFailure(_ keychainName: String?, _ context: CommandContext) -> OSStatus? {
-    guard let keychainName else { return nil }
-    do {
-      guard let keychain = try context.catalog.resolve(keychainName) else { return errSecNoSuchKeychain }
-      return try context.catalog.defaultKeychain() == keychain ? nil : errSecUnimplemented
-    } catch {
-      return error.status
-    }
   }
 
   /// macOS's `convertHex`: hex digits (either case) as bytes, an odd count padded with a leading zero nibble; nil

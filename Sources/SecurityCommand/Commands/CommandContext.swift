@@ -1,29 +1,24 @@
 import KeychainServices
 
-/// What a command runs with: its streams, the keychains and the SecItem calls.
+/// What a command runs with: its streams and the SecItem calls.
 final class CommandContext {
   let io: CommandIO
-  let catalog: KeychainCatalog
   let items = PasswordItems()
 
-  init(io: CommandIO, catalog: KeychainCatalog) {
+  init(io: CommandIO) {
     self.io = io
-    self.catalog = catalog
   }
 
   /// macOS's `sec_error` / `sec_perror` on this context's standard error.
   var diagnostics: Diagnostics { Diagnostics(io: io) }
 
-  /// The keychains named on a command line (macOS's `keychain_create_array`): nil when none is named (search every
-  /// keychain). A name that matches no collection is `errSecNoSuchKeychain`.
-  func keychains(named names: [String]) throws(KeychainError) -> [Keychain]? {
+  /// The keychains named on a command line (macOS's `keychain_create_array`): nil when none is named (use the
+  /// search list or the default keychain); otherwise those that could be opened (a name that cannot name a keychain
+  /// is reported and left out, as macOS leaves out keychains `SecKeychainOpen` refused). They need not exist: a
+  /// search skips a keychain that does not.
+  func keychains(named names: [String]) -> [Keychain]? {
     guard !names.isEmpty else { return nil }
-    var found: [Keychain] = []
-    for name in names {
-      guard let keychain = try catalog.resolve(name) else { throw KeychainError(status: errSecNoSuchKeychain) }
-      found.append(keychain)
-    }
-    return found
+    return names.compactMap { KeychainCatalog.open($0, self) }
   }
 }
 

@@ -45,7 +45,7 @@ enum DumpKeychainCommand {
     }
     var result: CommandResult = 0
     do {
-      let keychains = try context.keychains(named: getopt.operands)
+      let keychains = context.keychains(named: getopt.operands)
       for passwordClass in [PasswordClass.generic, .internet] {
         for item in try items(passwordClass, in: keychains, secrets: showData, context) {
           emitListing(item, showData: showData, context, emit)

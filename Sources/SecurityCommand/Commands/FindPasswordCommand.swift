@@ -114,7 +114,7 @@ enum FindPasswordCommand {
   /// `find_first_internet_password` search; nil when there is none. A failed search reports
   /// `SecKeychainSearchCreateFromAttributes` and finds nothing, as macOS's tool does.
   ///
-  /// `withSecret` reads the secret in the same search when no keychain is named (one `SecItemCopyMatching`, two
+  /// `withSecret` reads the secret in the same search (one `SecItemCopyMatching`, two
   /// round trips, where macOS's search and `SecKeychainItemCopyContent` make two calls). When that search fails, the
   /// item is searched again without it, so that a failure to read the secret is reported as macOS reports it, by the
   /// later read.
@@ -124,11 +124,11 @@ enum FindPasswordCommand {
   ) -> ItemRecord? {
     guard KnownCodes.areStorable(fields) else { return nil }
     do {
-      let keychains = try context.keychains(named: keychainNames)
+      let keychains = context.keychains(named: keychainNames)
       let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
-      if withSecret && keychains == nil {
+      if withSecret {
         do throws(KeychainError) {
-          return try context.items.first(passwordClass, matching: attributes, in: nil, secrets: true)
+          return try context.items.first(passwordClass, matching: attributes, in: keychains, secrets: true)
         } catch {
           // searched again below, without the secret
         }

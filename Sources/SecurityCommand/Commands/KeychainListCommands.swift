@@ -1,12 +1,13 @@
 import KeychainServices
+import Security
 
 /// `list-keychains` and `default-keychain` (macOS: `keychain_list`, `keychain_default` in
 /// `SecurityTool/macOS/keychain_list.c`): each keychain on its own line as `    "<path>"`.
 ///
-/// The search list is every Secret Service collection, the default collection first; the default keychain is the
-/// collection of the `default` alias. Of the preference domains (`-d`), `user` is that list; `system`, `common`
-/// and `dynamic` have no keychains on Linux. Setting either (`-s`) is not supported: the Secret Service always
-/// searches every collection, and the wrapper cannot set an alias yet (`errSecUnimplemented`).
+/// The search list and the default keychain are the user's (`KeychainSearchList`: a preferences file every process
+/// of the user reads). Of the preference domains (`-d`), `user` is that list; `system` and `common` have no
+/// keychains on Linux and cannot be set (`errSecUnimplemented`); `dynamic` lists nothing and has no default
+/// (`errSecInvalidPrefsDomain`). Every failure prints macOS's line and returns 1, as macOS's tool does.
 enum KeychainListCommands {
   static let optionString = "d:hs"
 
@@ -19,6 +20,15 @@ enum KeychainListCommands {
       if let domain = allCases.first(where: { $0.rawValue.hasPrefix(name) }) { return domain }
       context.diagnostics.error("Invalid domain: \(name)")
       return nil
+    }
+
+    var preferences: SecPreferencesDomain {
+      switch self {
+      case .user: .user
+      case .system: .system
+      case .common: .common
+      case .dynamic: .dynamic
+      }
     }
   }
 
@@ -48,16 +58,23 @@ enum KeychainListCommands {
   static func listKeychains(_ arguments: [String], _ context: CommandContext) -> CommandResult {
     guard let options = parse(arguments, context) else { return showUsage }
     if options.set {
+      // `-s` with no keychain sets an empty list, as macOS does.
+      let keychains = context.keychains(named: options.operands) ?? []
       let call = options.domain.map { "SecKeychainSetDomainSearchList \($0.rawValue)" } ?? "SecKeychainSetSearchList"
-      context.diagnostics.error(call, errSecUnimplemented)
-      return 1
+      do {
+        try KeychainCatalog.run { () throws(SecItemError) in
+          try KeychainSearchList.setList(keychains, domain: options.domain?.preferences)
+        }
+        return 0
+      } catch {
+        context.diagnostics.error(call, error.status)
+        return 1
+      }
     }
     guard options.operands.isEmpty else { return showUsage }
-    guard options.domain == nil || options.domain == .user else { return 0 }
     do {
-      var keychains = try context.catalog.keychains()
-      if let preferred = try context.catalog.defaultKeychain(), let index = keychains.firstIndex(of: preferred) {
-        keychains.insert(keychains.remove(at: index), at: 0)
+      let keychains = try KeychainCatalog.run { () throws(SecItemError) in
+        try KeychainSearchList.list(domain: options.domain?.preferences)
       }
       display(keychains, context)
       return 0
@@ -70,16 +87,14 @@ enum KeychainListCommands {
 
   static func defaultKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
     guard let options = parse(arguments, context) else { return showUsage }
-    if options.set {
-      guard options.operands.count <= 1 else { return showUsage }
-      let call = options.domain.map { "SecKeychainSetDomainDefault \($0.rawValue)" } ?? "SecKeychainSetDefault"
-      context.diagnostics.error(call, errSecUnimplemented)
-      return 1
-    }
+    if options.set { return setDefault(options, context) }
     guard options.operands.isEmpty else { return showUsage }
     let call = options.domain.map { "SecKeychainCopyDomainDefault \($0.rawValue)" } ?? "SecKeychainCopyDefault"
     do {
-      guard options.domain == nil || options.domain == .user, let keychain = try context.catalog.defaultKeychain()
+      guard
+        let keychain = try KeychainCatalog.run({ () throws(SecItemError) in
+          try KeychainSearchList.defaultKeychain(domain: options.domain?.preferences)
+        })
       else {
         context.diagnostics.error(call, errSecNoDefaultKeychain)
         return 1
@@ -87,6 +102,37 @@ enum KeychainListCommands {
       display([keychain], context)
       return 0
     } catch {
+      context.diagnostics.error(call, error.status)
+      return 1
+    }
+  }
+
+  /// `default-keychain -s [keychain]`: without a keychain the current default is set again (macOS calls
+  /// `SecKeychainSetDefault(NULL)`, which changes nothing, or fails when there is no default).
+  private static func setDefault(_ options: Options, _ context: CommandContext) -> CommandResult {
+    guard options.operands.count <= 1 else { return showUsage }
+    let call = options.domain.map { "SecKeychainSetDomainDefault \($0.rawValue)" } ?? "SecKeychainSetDefault"
+    var keychain: Keychain?
+    if let name = options.operands.first {
+      guard let opened = KeychainCatalog.open(name, context) else { return 1 }
+      keychain = opened
+    }
+    do {
+      try KeychainCatalog.run { () throws(SecItemError) in
+        let domain = options.domain?.preferences
+        var chosen = keychain
+        if chosen == nil {
+          guard let current = try KeychainSearchList.defaultKeychain(domain: domain) else {
+            throw SecItemError(errSecNoDefaultKeychain, "no default keychain")
+          }
+          chosen = current
+        }
+        try KeychainSearchList.setDefault(chosen!, domain: domain)
+      }
+      return 0
+    } catch {
+      // macOS's StorageManager prints why it will not make a file the default before the call's failure.
+      if error.reason.hasPrefix("Will not set default:") { context.io.error(error.reason + "\n") }
       context.diagnostics.error(call, error.status)
       return 1
     }

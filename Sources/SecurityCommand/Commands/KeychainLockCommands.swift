@@ -1,18 +1,20 @@
 import GLibValues
 import KeychainServices
 import SecretServiceClient
+import Security
 
-/// `lock-keychain`, `unlock-keychain`, `create-keychain` and `delete-keychain` (macOS: `keychain_lock.c`,
-/// `keychain_unlock.c`, `keychain_create.c`, `keychain_delete.c` in `SecurityTool/macOS`). Without a keychain
-/// operand they act on the default keychain (the `default` alias).
+/// `lock-keychain` and `unlock-keychain` (macOS: `keychain_lock.c`, `keychain_unlock.c` in `SecurityTool/macOS`).
+/// Without a keychain operand they act on the default keychain.
 ///
-/// - Locking is the Secret Service's Lock; `-a` locks every collection.
-/// - Unlocking is the Secret Service's Unlock, which asks for the password in the provider's own prompt (the desktop
-///   keyring dialog): the Secret Service takes no password from a client, so `-p` and `-u` are accepted and unused,
-///   and no password is asked on the terminal. A `-p` password is held in wiped-on-release memory for the call
-///   only. A collection already unlocked needs no prompt. Without a prompter
-///   (no desktop session) the prompt is dismissed: `errSecUserCanceled`, exit status 128.
-/// - Creating and deleting collections is not supported yet: `errSecUnimplemented`, exit status 252.
+/// - A keychain file is unlocked with its password: `-p`, else asked for (`password to unlock <name>: `, from the
+///   terminal with echo off, or a line of standard input), once. A wrong password is `errSecAuthFailed` (51); an
+///   unlocked keychain succeeds without a check, as on macOS. The derived key is then kept for every process of the
+///   user (docs/keychain-files.md). `-u` does not use a password: the package would have to ask in a dialog, and there is
+///   none, so a locked keychain file is `errSecInteractionNotAllowed` (36), as macOS's over SSH.
+/// - A Secret Service collection is unlocked through its provider's own prompt (the desktop keyring dialog): it takes
+///   no password from a client, so nothing is asked on the terminal and `-p` is not used. Without a prompter the
+///   prompt is dismissed: `errSecUserCanceled` (128).
+/// - Locking forgets a file's key for every process (`-a`: every keychain file and every collection).
 enum KeychainLockCommands {
   static func lockKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
     var getopt = GetOpt(arguments, optionString: "ah")
@@ -29,7 +31,7 @@ enum KeychainLockCommands {
     }
     if lockAll {
       do {
-        for keychain in try context.catalog.keychains() { try context.catalog.lock(keychain) }
+        try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.lockAll() }
         return 0
       } catch {
         context.diagnostics.error("SecKeychainLockAll", error.status)
@@ -37,8 +39,13 @@ enum KeychainLockCommands {
       }
     }
     let name = operands.first
+    var keychain: Keychain?
+    if let name {
+      guard let opened = KeychainCatalog.open(name, context) else { return 1 }
+      keychain = opened
+    }
     do {
-      try context.catalog.lock(try keychain(named: name, context))
+      try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.lock(keychain) }
       return 0
     } catch {
       context.diagnostics.error("SecKeychainLock \(name ?? "<NULL>"): \(Diagnostics.message(for: error.status))")
@@ -46,18 +53,18 @@ enum KeychainLockCommands {
     }
   }
 
-  /// macOS's getopt option strings (`keychain_unlock.c`, `keychain_create.c`).
+  /// macOS's getopt option string (`keychain_unlock.c`).
   static let unlockOptionString = "hp:u"
-  static let createOptionString = "hp:P"
 
   static func unlockKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
     var getopt = GetOpt(arguments, optionString: unlockOptionString)
     // Released (and wiped) when this call returns.
     var password: SecretBytes?
+    var usePassword = true
     while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
       switch event {
       case .option("p", let value): password = SecretBytes((value ?? "").utf8)
-      case .option("u", _): continue
+      case .option("u", _): usePassword = false
       default: return showUsage
       }
     }
@@ -65,44 +72,23 @@ enum KeychainLockCommands {
     guard operands.count <= 1 else { return showUsage }
     if let name = operands.first, name.isEmpty { return showUsage }
     let name = operands.first
+    var keychain: Keychain?
+    if let name {
+      guard let opened = KeychainCatalog.open(name, context) else { return 1 }
+      keychain = opened
+    }
     do {
-      try context.catalog.unlock(try keychain(named: name, context), password: password)
+      let target = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.orDefault(keychain) }
+      if case .file = target, usePassword, password == nil {
+        guard let typed = PasswordPrompt.unlockPassword(name ?? "default", context.io) else { return -1 }
+        password = typed
+      }
+      let given = usePassword ? password : nil
+      try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.unlock(target, password: given) }
       return 0
     } catch {
       context.diagnostics.error("SecKeychainUnlock \(name ?? "<NULL>"): \(Diagnostics.message(for: error.status))")
       return error.status
     }
-  }
-
-  static func createKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
-    var getopt = GetOpt(arguments, optionString: createOptionString)
-    while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
-      switch event {
-      case .option("p", _), .option("P", _): continue
-      default: return showUsage
-      }
-    }
-    let name = getopt.operands.first ?? "<NULL>"
-    context.diagnostics.error("SecKeychainCreate \(name): \(Diagnostics.message(for: errSecUnimplemented))")
-    return errSecUnimplemented
-  }
-
-  static func deleteKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
-    var getopt = GetOpt(arguments, optionString: "h")
-    if getopt.next(diagnose: { context.diagnostics.error($0) }) != nil { return showUsage }
-    context.diagnostics.error("SecKeychainDelete", errSecUnimplemented)
-    return errSecUnimplemented
-  }
-
-  /// The named keychain, or the default one when no name is given.
-  static func keychain(named name: String?, _ context: CommandContext) throws(KeychainError) -> Keychain {
-    if let name {
-      guard let keychain = try context.catalog.resolve(name) else { throw KeychainError(status: errSecNoSuchKeychain) }
-      return keychain
-    }
-    guard let keychain = try context.catalog.defaultKeychain() else {
-      throw KeychainError(status: errSecNoDefaultKeychain)
-    }
-    return keychain
   }
 }

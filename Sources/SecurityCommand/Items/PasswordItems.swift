@@ -2,6 +2,7 @@ import Foundation
 import GLibValues
 import KeychainServices
 import SecretServiceClient
+import Security
 
 /// The SecItem calls the password commands make. Every item is named afterwards by the reference its search returned
 /// (`kSecValueRef`), as macOS's tool works on the `SecKeychainItemRef` it found: a delete or update touches exactly
@@ -65,11 +66,15 @@ struct PasswordItems {
     return SecretBytes(bytes)
   }
 
-  /// Adds an item (SecItemAdd) with `attributes` and `secret`; returns the status.
-  func add(_ passwordClass: PasswordClass, attributes: [String: Any], secret: SecretBytes) -> OSStatus {
+  /// Adds an item (SecItemAdd) with `attributes` and `secret` to `keychain` (`kSecUseKeychain`; the default keychain
+  /// when nil); returns the status.
+  func add(
+    _ passwordClass: PasswordClass, attributes: [String: Any], secret: SecretBytes, to keychain: Keychain? = nil
+  ) -> OSStatus {
     Self.lending(secret) { data in
       var query = attributes
       query[kSecClass as String] = passwordClass.secClass
+      if let keychain { query[kSecUseKeychain as String] = SecKeychain(keychain) }
       query[kSecValueData as String] = data
       return SecItemAdd(query as CFDictionary, nil)
     }
@@ -121,8 +126,9 @@ struct PasswordItems {
     query[kSecClass as String] = passwordClass.secClass
     query[kSecReturnAttributes as String] = true
     query[kSecReturnRef as String] = true
-    // A search restricted to keychains must see every match to pick the first one inside them.
-    query[kSecMatchLimit as String] = (all || keychains != nil) ? kSecMatchLimitAll : kSecMatchLimitOne
+    // The named keychains, in their order, as macOS's tool passes its keychain array to the search.
+    if let keychains { query[kSecMatchSearchList as String] = keychains.map(SecKeychain.init) as NSArray }
+    query[kSecMatchLimit as String] = all ? kSecMatchLimitAll : kSecMatchLimitOne
     var result: CFTypeRef?
     let status = SecItemCopyMatching(query as CFDictionary, &result)
     if status == errSecItemNotFound { return [] }
@@ -133,9 +139,7 @@ struct PasswordItems {
     case let single?: elements = [single]
     case nil: elements = []
     }
-    let records = elements.compactMap { record(from: $0, passwordClass) }
-    guard let keychains else { return records }
-    return records.filter { record in keychains.contains { $0.path == record.keychainPath } }
+    return elements.compactMap { record(from: $0, passwordClass) }
   }
 
   /// An item from one result dictionary (attributes plus `v_Ref`, whose path tells the item's keychain). The secret

@@ -28,8 +28,9 @@ enum ArgumentEcho {
     "add-internet-password": SecretOptions(
       optionString: AddPasswordCommand.optionString(.internet), letters: ["w", "X"]),
     "unlock-keychain": SecretOptions(optionString: KeychainLockCommands.unlockOptionString, letters: ["p"]),
-    "create-keychain": SecretOptions(optionString: KeychainLockCommands.createOptionString, letters: ["p"]),
-    "set-keychain-password": SecretOptions(optionString: "ho:p:", letters: ["o", "p"]),
+    "create-keychain": SecretOptions(optionString: KeychainFileCommands.createOptionString, letters: ["p"]),
+    "set-keychain-password": SecretOptions(
+      optionString: KeychainSettingsCommands.passwordOptionString, letters: ["o", "p"]),
     "import": SecretOptions(optionString: "k:t:f:P:wxa:hAT:", letters: ["P"], leadingOperands: 1),
     "export": SecretOptions(optionString: "k:o:t:f:P:wph", letters: ["P"]),
     "set-generic-password-partition-list": SecretOptions(optionString: ":a:c:C:D:G:j:l:s:S:k:", letters: ["k"]),

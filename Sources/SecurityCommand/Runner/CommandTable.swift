@@ -24,13 +24,18 @@ enum CommandTable {
         name: "default-keychain", text: CommandUsage.defaultKeychain, run: KeychainListCommands.defaultKeychain),
       unavailable("login-keychain"),
       CommandEntry(
-        name: "create-keychain", text: CommandUsage.createKeychain, run: KeychainLockCommands.createKeychain),
+        name: "create-keychain", text: CommandUsage.createKeychain, run: KeychainFileCommands.createKeychain),
       CommandEntry(
-        name: "delete-keychain", text: CommandUsage.deleteKeychain, run: KeychainLockCommands.deleteKeychain),
+        name: "delete-keychain", text: CommandUsage.deleteKeychain, run: KeychainFileCommands.deleteKeychain),
       CommandEntry(name: "lock-keychain", text: CommandUsage.lockKeychain, run: KeychainLockCommands.lockKeychain),
       CommandEntry(
         name: "unlock-keychain", text: CommandUsage.unlockKeychain, run: KeychainLockCommands.unlockKeychain),
-      unavailable("set-keychain-settings"), unavailable("set-keychain-password"),
+      CommandEntry(
+        name: "set-keychain-settings", text: CommandUsage.setKeychainSettings,
+        run: KeychainSettingsCommands.setKeychainSettings),
+      CommandEntry(
+        name: "set-keychain-password", text: CommandUsage.setKeychainPassword,
+        run: KeychainSettingsCommands.setKeychainPassword),
       CommandEntry(
         name: "show-keychain-info", text: CommandUsage.showKeychainInfo, run: ShowKeychainInfoCommand.run),
       CommandEntry(name: "dump-keychain", text: CommandUsage.dumpKeychain, run: DumpKeychainCommand.run),

@@ -50,6 +50,21 @@ enum CommandUsage {
       + "    -u  Do not use the password\n" + "Use of the -p option is insecure",
     summary: "Unlock the specified keychain."
   )
+  static let setKeychainSettings = Text(
+    usage:
+      "[-hlu] [-t timeout] [keychain]\n" + "    -l  Lock keychain when the system sleeps\n"
+      + "    -u  Lock keychain after timeout interval\n"
+      + "    -t  Timeout in seconds (omitting this option specifies \"no timeout\")\n",
+    summary: "Set settings for a keychain."
+  )
+  static let setKeychainPassword = Text(
+    usage:
+      "[-h] [-o oldPassword] [-p newPassword] [keychain]\n"
+      + "    -o  Old keychain password (if not provided, will prompt)\n"
+      + "    -p  New keychain password (if not provided, will prompt)\n"
+      + "Use of either the -o or -p options is insecure\n",
+    summary: "Set password for a keychain."
+  )
   static let showKeychainInfo = Text(usage: "[keychain]", summary: "Show the settings for keychain.")
   static let dumpKeychain = Text(
     usage:

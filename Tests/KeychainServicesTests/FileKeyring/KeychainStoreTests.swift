@@ -35,7 +35,11 @@ struct KeychainStoreTests {
     #expect(try onSecretService().isEmpty)
   }
 
-  @Test("SECRET_BACKEND=service stores in the Secret Service")
+  @Test(
+    "SECRET_BACKEND=service stores in the Secret Service",
+    .disabled(
+      if: KeyringBackend.isKeychainFile,
+      "stores in the Secret Service of the test process's bus; a keychain file has no bus"))
   func secretBackendService() throws {
     var environment = try TemporaryKeyringFile().environment
     environment["SECRET_BACKEND"] = "service"
@@ -43,7 +47,11 @@ struct KeychainStoreTests {
     #expect(try onSecretService() == "pw")
   }
 
-  @Test("KEYCHAIN_STORE=secret-service wins over SECRET_BACKEND=file")
+  @Test(
+    "KEYCHAIN_STORE=secret-service wins over SECRET_BACKEND=file",
+    .disabled(
+      if: KeyringBackend.isKeychainFile,
+      "stores in the Secret Service of the test process's bus; a keychain file has no bus"))
   func overrideToSecretService() throws {
     let file = try TemporaryKeyringFile()
     var environment = file.environment

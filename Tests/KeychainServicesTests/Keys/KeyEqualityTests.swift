@@ -19,7 +19,7 @@ struct KeyEqualityTests {
   /// `body`'s result and how many times it exported private key bytes.
   private func counting<R>(_ body: () throws -> R) rethrows -> (R, exports: Int) {
     let exports = Atomic(0)
-    let result = try SecKey.$privateBytesExported.withValue({ exports.add(1, ordering: .relaxed) }, operation: body)
+    let result = try SecItemEnvironment.with(\.privateBytesExported, { exports.add(1, ordering: .relaxed) }, body)
     return (result, exports.load(ordering: .relaxed))
   }
 

@@ -105,7 +105,9 @@ struct NativeInteropTests {
 
   @Test(
     "a Python keyring password is found as a generic password of service and account",
-    .disabled(if: KeyringBackend.isFileKeyring, "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file"))
+    .disabled(
+      if: KeyringBackend.storesInFile,
+      "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file or a keychain file"))
   func pythonKeyringItem() throws {
     let written = try ExternalCommand.run(
       ExternalCommand.python3, ["-c", "import keyring; keyring.set_password('\(name)', 'py-user', 'from python')"])

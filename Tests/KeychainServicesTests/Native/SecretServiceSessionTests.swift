@@ -12,7 +12,7 @@ struct SecretServiceSessionTests {
   @Test("encrypted on GNOME Keyring and KeePassXC, plain on KWallet, none on the keyring file")
   func perProvider() {
     let expected: SecretServiceSession? =
-      KeyringBackend.isFileKeyring ? nil : KeyringBackend.isKWallet ? .plain : .dhIetf1024Sha256Aes128CbcPkcs7
+      KeyringBackend.storesInFile ? nil : KeyringBackend.isKWallet ? .plain : .dhIetf1024Sha256Aes128CbcPkcs7
     #expect(SecretServiceSession.current() == expected)
     #expect(SecretServiceSession.current()?.isEncrypted == expected.map { $0 != .plain })
   }

@@ -21,7 +21,9 @@ struct DumpKeychainTests {
   func data() {
     _ = security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"])
     let block = security(["find-generic-password", "-s", service]).output
-    #expect(security(["dump-keychain", "-d", "login.keychain"]).output.contains(block + "data:\n\"s3cret\"\n"))
+    // The default keychain named as macOS scripts name it; on a keychain file, by its path.
+    let keychain = KeyringBackend.isKeychainFile ? KeyringBackend.defaultKeychainPath : "login.keychain"
+    #expect(security(["dump-keychain", "-d", keychain]).output.contains(block + "data:\n\"s3cret\"\n"))
   }
 
   @Test("-o writes the dump to a file")
@@ -61,7 +63,7 @@ struct DumpKeychainTests {
       if: !KeyringBackend.hasSessionCollection,
       "KWallet and KeePassXC have one collection only: there is no other keychain to dump"),
     .disabled(
-      if: KeyringBackend.isFileKeyring,
+      if: KeyringBackend.storesInFile,
       "the file keyring is one keychain (the file): secret-tool writes the other client's item into it, not into session"
     ))
   func otherKeychain() throws {

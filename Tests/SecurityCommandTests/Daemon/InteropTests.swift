@@ -9,7 +9,9 @@ struct InteropTests {
 
   @Test(
     "a password Python keyring stored is found by service and account",
-    .disabled(if: KeyringBackend.isFileKeyring, "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file"))
+    .disabled(
+      if: KeyringBackend.storesInFile,
+      "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file or a keychain file"))
   func pythonKeyringToSecurity() throws {
     let script = "import keyring; keyring.set_password('\(service)', 'alice', 'from python')"
     #expect(try ExternalCommand.run(ExternalCommand.python3, ["-c", script]).succeeded)
@@ -19,7 +21,9 @@ struct InteropTests {
 
   @Test(
     "a password security added is read by Python keyring",
-    .disabled(if: KeyringBackend.isFileKeyring, "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file"))
+    .disabled(
+      if: KeyringBackend.storesInFile,
+      "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file or a keychain file"))
   func securityToPythonKeyring() throws {
     #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "from security"]).status == 0)
     let script = "import keyring; print(keyring.get_password('\(service)', 'alice'))"

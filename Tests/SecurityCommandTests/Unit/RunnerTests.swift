@@ -205,14 +205,4 @@ struct RunnerTests {
     #expect(run.status == 2)
     #expect(run.error.hasPrefix("security: Invalid domain: galaxy\nUsage: list-keychains "))
   }
-
-  @Test("create-keychain and delete-keychain are unimplemented")
-  func unsupportedKeychainCommands() {
-    let create = security(["create-keychain", "-p", "pw", "new.keychain"])
-    #expect(create.status == 252)
-    #expect(create.error == "security: SecKeychainCreate new.keychain: Function or operation not implemented.\n")
-    let delete = security(["delete-keychain", "new.keychain"])
-    #expect(delete.status == 252)
-    #expect(delete.error == "security: SecKeychainDelete: Function or operation not implemented.\n")
-  }
 }

@@ -34,6 +34,13 @@ package struct SecItemEnvironment: Sendable {
   package var userPresenceAction: String?
   /// Reach polkit on this bus instead of the system bus.
   package var systemBusAddress: String?
+  /// Find keychain files, the user's keychain preferences and the unlocked keys' agent here instead of the user's
+  /// locations. Setting it makes those preferences decide the task's store, also in a process whose
+  /// `SECRET_BACKEND` chooses the keyring file (as setting `connectionOptions` chooses a bus).
+  package var keychains: KeychainEnvironment?
+  /// Called each time the private bytes of a key are exported (`SecKey.externalRepresentation` of a private key), so
+  /// that tests can tell which operations export them.
+  package var privateBytesExported: (@Sendable () -> Void)?
 
   package init() {}
 

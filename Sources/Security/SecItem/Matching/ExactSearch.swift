@@ -19,14 +19,16 @@
 ///   handed out without reading them.
 ///
 /// What it finds needs no check on a store whose searches are exact (`ItemStore.searchesAreExact`: gnome-keyring,
-/// KWallet, the keyring file); elsewhere (KeePassXC) each item is read and checked as usual. It finds every match
+/// KWallet, the keyring file and keychain files, a search list of those); elsewhere (KeePassXC) each item is read and
+/// checked as usual. Over a search list of several keychains it decides only a lookup whose item it finds in the
+/// first keychain (`ItemFinder`). It finds every match
 /// among this package's items that carry the markers; items without them (written before the markers existed, or
 /// whose access control guards their data) and other clients' items are found by the complete path when it finds
 /// nothing. Since the primary key is unique among this package's items of a group, an item without the markers can
 /// match beside one with them only when the two differ in their sync view hint alone (which the lookup did not name);
 /// then the one with the markers is found, although the other may be older. Hence the order of a primary-key lookup:
 /// the application's own items first (`prefersOwnItems`), as on Apple platforms, where an application's keychain
-/// holds no items of other programs.
+/// holds no items of other programs; over a search list, own items of every keychain before other clients' items.
 enum ExactSearch {
   /// Primary-key attributes a lookup may leave out: the access group (the scope gives it), synchronizable (the
   /// default filter) and the sync view hint (any, when not given).

@@ -15,7 +15,9 @@ import SecretServiceClient
 /// together with their secrets when the caller reads data. Where several candidates compete for fewer places, they
 /// are ordered first (`InsertionOrder`): by name on a store whose names follow insertion (no read at all), else by
 /// the stamps in their attributes, and only the first are read in full; a primary-key lookup puts the application's
-/// own items first (`ExactSearch.prefersOwnItems`), which needs each candidate's attributes.
+/// own items first (`ExactSearch.prefersOwnItems`), which needs each candidate's attributes. Over a search list, a
+/// keychain's items come before those of the keychains after it (`ItemStore.precedence`), after the application's
+/// own items when those come first.
 struct ItemFinder {
   let store: any ItemStore
 
@@ -114,12 +116,21 @@ struct ItemFinder {
   /// standing for each item's (all the caller needs of it), with the secrets when asked for (one `GetSecrets`; an
   /// item that vanished meanwhile is left out). Several matches that must come in order, or a store whose searches
   /// are not exact, go through `resolve`, which reads and checks them.
+  ///
+  /// On a store that ranks several keychains (`ItemStore.ranksKeychains`: a search list) each keychain may hold an
+  /// item of the same primary key, and the search does not see those without the type markers or whose access
+  /// control guards their data. It decides only a lookup of one match that it finds in the first keychain (no item of
+  /// a later keychain comes before it); otherwise nothing is returned, and the complete path runs.
   private func exactMatches(
     _ exact: [String: String], _ request: Request, policy: AuthenticationUI, afterUnlock: Bool
   ) throws(SecItemError) -> LockedPass.Step<Found> {
     let result = try store.search(exact)
     if let unlock = try handleLocked(result.locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
     var ids = result.unlocked
+    if store.ranksKeychains {
+      ids = ids.filter { store.precedence(of: $0.keychain) == 0 }
+      guard request.limit == 1 else { return .done(Found()) }
+    }
     if ids.isEmpty { return .done(Found()) }
     guard store.searchesAreExact, ids.count == 1 || !request.ordered else {
       return .done(try resolve(ids, request, limit: request.limit, policy: policy))
@@ -180,7 +191,7 @@ struct ItemFinder {
     guard competing, let limit else {
       // Everything is read anyway: read it at once, then order by the stamps.
       var found = try verify(ids, request, policy: policy, forOrdering: true)
-      found.items = InsertionOrder.sorted(found.items, ownItemsFirst: ownFirst)
+      found.items = InsertionOrder.sorted(found.items, in: store, ownItemsFirst: ownFirst)
       return found
     }
     return try best(ids, request, limit: limit, policy: policy, ownItemsFirst: ownFirst)
@@ -195,7 +206,7 @@ struct ItemFinder {
     light.properties = .attributes
     light.secrets = false
     var candidates = try verify(ids, light, policy: policy, forOrdering: true).items
-    candidates = InsertionOrder.sorted(candidates, ownItemsFirst: ownItemsFirst)
+    candidates = InsertionOrder.sorted(candidates, in: store, ownItemsFirst: ownItemsFirst)
     var found = Found()
     var next = 0
     while found.items.count < limit && next < candidates.count {

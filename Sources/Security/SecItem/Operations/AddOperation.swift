@@ -14,7 +14,7 @@ import SecretServiceClient
 enum AddOperation {
   static func run(_ attributes: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let query = try QueryParser.parse(attributes, for: .add)
-    let store = try KeychainStore.current()
+    let store = try KeychainStore.current(for: query, adding: true)
     let addition = Addition(query, store: store)
     let id = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {
       context throws(SecItemError) -> LockedPass.Step<ItemID> in

@@ -16,7 +16,7 @@ import SecretServiceClient
 enum CopyMatchingOperation {
   static func run(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     var query = try QueryParser.parse(dictionary, for: .copyMatching)
-    let store = try KeychainStore.current()
+    let store = try KeychainStore.current(for: query)
     let returnTypes = wantsResult ? query.returnTypes : []
     return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {
       gate throws(SecItemError) in

@@ -12,7 +12,7 @@ import SecretServiceClient
 enum DeleteOperation {
   static func run(_ dictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(dictionary, for: .delete)
-    let store = try KeychainStore.current()
+    let store = try KeychainStore.current(for: query)
     let request = request(query, groups: store.groups)
     let items = try LockedPass.run(store: store, policy: query.authenticationUI, mode: nil) {
       context throws(SecItemError) in try context.attempt(request).map(\.items)

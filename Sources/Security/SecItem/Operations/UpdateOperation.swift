@@ -34,7 +34,7 @@ enum UpdateOperation {
   ) throws(SecItemError) {
     let query = try QueryParser.parse(queryDictionary, for: .update)
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
-    let store = try KeychainStore.current()
+    let store = try KeychainStore.current(for: query)
     // The label is read only when the update sets one (it is written only when it differs).
     let changesLabel = update.attributes[RawKey.label] != nil
     let targets = ItemFinder.Request(

@@ -116,6 +116,10 @@ struct ItemQuery: Sendable {
   /// Items whose access control needs an authentication do not match (`kSecUseAuthenticationUISkip` in a search
   /// that returns data: `AccessControlGate.leavesOutConstrainedItems`).
   var leavesOutConstrainedItems = false
+  /// `kSecUseKeychain`: the keychain SecItemAdd adds to (checked in every call, used by SecItemAdd only, as on macOS).
+  var useKeychain: KeychainID?
+  /// `kSecMatchSearchList`: the keychains a search, update or delete looks in, in this order; nil: the search list.
+  var searchList: [KeychainID]?
   /// `kSecValueData` (SecItemAdd); for keys and certificates the material derived from `kSecValueRef` or checked
   /// from `kSecValueData` (external representation / DER).
   var secret: Data?

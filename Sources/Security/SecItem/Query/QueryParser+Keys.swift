@@ -69,7 +69,16 @@ extension QueryParser {
     }
     switch key {
     case RawKey.matchSearchList:
-      guard case .array = value else { throw .param("\(key): value of type \(value.typeName) does not fit") }
+      // A CFArray (else errSecParam), of SecKeychains (else errSecInvalidKeychain: Apple's convertToKeychainList).
+      guard case .array(let elements) = value else {
+        throw .param("\(key): value of type \(value.typeName) does not fit")
+      }
+      query.searchList = try elements.map { (element) throws(SecItemError) -> KeychainID in
+        guard let keychain = element as? SecKeychain else {
+          throw SecItemError(errSecInvalidKeychain, "\(key) holds something that is not a SecKeychain")
+        }
+        return keychain.reference
+      }
     case RawKey.matchEmailAddressIfPresent:
       query.certificateFilters.emailAddress = try string()
     case RawKey.matchTrustedOnly:
@@ -141,6 +150,12 @@ extension QueryParser {
       guard value.lenientBoolean != nil else { throw .param("\(key) must be a boolean") }
     case RawKey.useItemList:
       throw .param("kSecUseItemList is not supported for password items")
+    case RawKey.useKeychain:
+      // Apple's SecItem.cpp checks the type in every call (`_ValidateDictionaryEntry`) and uses it in SecItemAdd only.
+      guard case .keychain(let keychain) = value else {
+        throw .param("kSecUseKeychain takes a SecKeychain, not a \(value.typeName)")
+      }
+      query.useKeychain = keychain.reference
     default:
       throw .param("unknown use key \(key)")
     }

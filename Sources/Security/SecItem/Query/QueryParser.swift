@@ -22,6 +22,8 @@ enum QueryParser {
     {
       query.returnTypes.formUnion([.data, .secretForReferencesOnly])
     }
+    // SecKeychainSetUserInteractionAllowed(false): nothing may ask, whatever the query allows.
+    if !KeychainInteraction.isAllowed && query.authenticationUI == .allow { query.authenticationUI = .fail }
     return query
   }
 

@@ -17,6 +17,7 @@ enum QueryValue {
   case certificate(SecCertificate)
   case identity(SecIdentity)
   case accessControl(SecAccessControl)
+  case keychain(SecKeychain)
   case null
   case other
 
@@ -39,6 +40,8 @@ enum QueryValue {
       self = .identity(identity)
     } else if let accessControl = value as? SecAccessControl {
       self = .accessControl(accessControl)
+    } else if let keychain = value as? SecKeychain {
+      self = .keychain(keychain)
     } else if value is NSNull {
       self = .null
     } else if let array = value as? [Any] {
@@ -73,6 +76,7 @@ enum QueryValue {
     case .certificate: "certificate"
     case .identity: "identity"
     case .accessControl: "access control"
+    case .keychain: "keychain"
     case .null: "null"
     case .other: "unsupported type"
     }

@@ -5,7 +5,6 @@
 /// |---|---|---|
 /// | `kSecMatchPolicy` | `SecPolicy` | `SecItem.m`: `CFGetTypeID(policy) == SecPolicyGetTypeID()`, else `errSecParam` |
 /// | `kSecAttrAccess` | `SecAccess` (macOS) | `SecItem.cpp`: `_ValidateDictionaryEntry(…, SecAccessGetTypeID())` |
-/// | `kSecUseKeychain` | `SecKeychain` (macOS) | `SecItem.cpp`: `_ValidateDictionaryEntry(…, SecKeychainGetTypeID())` |
 ///
 /// (`kSecUseAuthenticationContext`, whose type is `LAContext`, is accepted with any value instead: it can only ask
 /// for fewer prompts, so a value that is not used costs no protection; `QueryParser.applyUse`.)
@@ -16,7 +15,6 @@ enum UnavailableTypeKeys {
   static let expectedTypes: [String: String] = [
     RawKey.matchPolicy: "SecPolicy",
     RawKey.access: "SecAccess",
-    RawKey.useKeychain: "SecKeychain",
   ]
 
   /// `errSecParam` for a key of the table (whatever its value); nil for other keys.

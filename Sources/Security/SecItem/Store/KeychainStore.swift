@@ -50,20 +50,40 @@ package enum KeychainStore: String, Sendable, CaseIterable {
   }
 
   /// The store for the current task, with the application's access groups.
-  static func current() throws(SecItemError) -> any ItemStore {
+  ///
+  /// On the Secret Service by the choice above (automatic, outside a sandbox), the user's keychain preferences then
+  /// say where items are (`KeychainSearchList.store`): the search list for searches, the default keychain for adds,
+  /// and a query's own keychains (`kSecMatchSearchList`, `kSecUseKeychain`, with `query` and `adding`) before them.
+  /// Without preferences and without keychains named, the Secret Service alone, as before keychain files existed. A
+  /// task's own bus (`SecItemEnvironment.connectionOptions`) is the Secret Service on that bus, whatever the
+  /// preferences say, and the keyring file (a Flatpak's, `SECRET_BACKEND=file`) is the keyring file; a query that
+  /// names keychains is honoured whatever the store.
+  static func current(for query: ItemQuery? = nil, adding: Bool = false) throws(SecItemError) -> any ItemStore {
     let groups = ApplicationIdentity.accessGroups
     let timeout = (SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()).timeout
-    if let location = try fileKeyringLocation() {
+    let named = adding ? query?.useKeychain.map { [$0] } : query?.searchList
+    if named == nil, let location = try fileKeyringLocation() {
       return FileKeyringStore(location: location, groups: groups, timeout: timeout)
+    }
+    if named != nil || (SecItemEnvironment.current.connectionOptions == nil && chosenAutomatically()),
+      let store = try KeychainSearchList.store(named: named, adding: adding, groups: groups, timeout: timeout)
+    {
+      return store
     }
     return SecretServiceStore(connection: try SharedConnections.current(), groups: groups)
   }
+
+  /// Whether the store comes from the automatic choice (the user's keychain preferences apply), not from
+  /// `select(_:)` or `KEYCHAIN_STORE`.
+  private static func chosenAutomatically() -> Bool { (try? chosen()) == .automatic }
 
   /// The keyring file the current task's calls use; nil when they use the Secret Service.
   static func fileKeyringLocation() throws(SecItemError) -> FileKeyringLocation? {
     let environment = SecItemEnvironment.current
     if let location = environment.fileKeyring { return location }
-    if environment.connectionOptions == nil, try resolved() == .fileKeyring { return .fromEnvironment() }
+    if environment.connectionOptions == nil, environment.keychains == nil, try resolved() == .fileKeyring {
+      return .fromEnvironment()
+    }
     return nil
   }
 

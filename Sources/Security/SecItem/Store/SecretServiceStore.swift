@@ -11,6 +11,9 @@ import SecretServiceClient
 struct SecretServiceStore: ItemStore {
   let connection: SecretServiceConnection
   let groups: [String]
+  /// The collection new items go to (a query's `kSecUseKeychain`, or the user's default keychain); nil: the
+  /// `default` alias's.
+  var target: ObjectPath? = nil
 
   /// The bus this store talks to. (`getenv`: ProcessInfo's `environment` copies the whole environment into a
   /// dictionary, a tenth of a lookup's CPU time.)
@@ -90,7 +93,8 @@ struct SecretServiceStore: ItemStore {
   /// The `default` alias's collection, or `errSecNoDefaultKeychain` when none is set (the status of macOS's
   /// `StorageManager::defaultKeychain()`; docs/reliability.md, "No default collection").
   func defaultKeychain() throws(SecItemError) -> KeychainID {
-    .collection(try defaultCollection().rawValue)
+    if let target { return .collection(target.rawValue) }
+    return .collection(try defaultCollection().rawValue)
   }
 
   private func defaultCollection() throws(SecItemError) -> ObjectPath {
@@ -131,11 +135,17 @@ struct SecretServiceStore: ItemStore {
   /// The path of the `default` alias, which providers accept wherever the collection's own path is accepted.
   static let defaultCollectionAlias = ObjectPath("/org/freedesktop/secrets/aliases/default")
 
-  /// One `CreateItem` call on the `default` alias's path (as libsecret does). A provider that does not know the alias
+  /// One `CreateItem` call on the target collection, else on the `default` alias's path (as libsecret does). A provider that does not know the alias
   /// path (or a missing alias) gets the alias read and the item created there: `defaultKeychain()`'s status when
   /// there is none.
   func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
     let bytes = SecretBytes(data: secret)
+    if let target {
+      return Self.itemID(
+        try call { () throws(SecretServiceError) in
+          try connection.createItem(in: target, label: label, attributes: attributes, secret: bytes)
+        })
+    }
     do {
       return Self.itemID(
         try call { () throws(SecretServiceError) in

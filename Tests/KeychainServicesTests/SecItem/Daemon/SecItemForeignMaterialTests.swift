@@ -15,7 +15,7 @@ struct SecItemForeignMaterialTests {
   /// Stores an item with exactly these attributes and secret through Python secretstorage (another client); on
   /// libsecret's keyring file, which secretstorage cannot reach, through `secret-tool` (libsecret's file backend).
   func storeForeign(_ attributes: [String: String], secret: Data) throws {
-    if KeyringBackend.isFileKeyring {
+    if KeyringBackend.storesInFile {
       let pairs = attributes.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
       let run = try ExternalCommand.run("secret-tool", ["store", "--label", "foreign"] + pairs, input: secret)
       try #require(run.succeeded, "\(run)")

@@ -20,7 +20,9 @@ struct SecItemInteropTests {
 
   @Test(
     "a Python keyring password (service + username) is found as a generic password",
-    .disabled(if: KeyringBackend.isFileKeyring, "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file"))
+    .disabled(
+      if: KeyringBackend.storesInFile,
+      "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file or a keychain file"))
   func pythonKeyringIsFound() throws {
     let written = try python("import keyring; keyring.set_password('\(service)', 'pyuser', 'py-secret')")
     #expect(written.succeeded, "\(written)")
@@ -35,7 +37,9 @@ struct SecItemInteropTests {
 
   @Test(
     "Python keyring reads a generic password added here",
-    .disabled(if: KeyringBackend.isFileKeyring, "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file"))
+    .disabled(
+      if: KeyringBackend.storesInFile,
+      "Python keyring talks to the Secret Service only: it cannot reach libsecret’s keyring file or a keychain file"))
   func pythonKeyringReadsOurs() throws {
     #expect(
       add(

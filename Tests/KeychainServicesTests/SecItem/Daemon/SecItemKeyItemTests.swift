@@ -197,7 +197,10 @@ struct SecItemKeyItemTests {
 
   @Test(
     "the key material is the item's secret, never an attribute (read with Python secretstorage)",
-    .disabled(if: KeyringBackend.isFileKeyring, "reads the stored item over D-Bus; on the file keyring FileKeyringStoredFormTests reads the file"))
+    .disabled(
+      if: KeyringBackend.storesInFile,
+      "reads the stored item over D-Bus; on a file (the file keyring, a keychain file) FileKeyringStoredFormTests reads the file"
+    ))
   func materialIsSecretOnly() throws {
     let (key, vectors) = try opensslECKey()
     #expect(add(keyQuery([kSecValueRef as String: key])) == errSecSuccess)

@@ -14,7 +14,8 @@ import Testing
 /// wait a little: off the cooperative pool, one test at a time.
 @Suite(
   "SecItem round trips to the Secret Service", .serialized,
-  .disabled(if: KeyringBackend.isFileKeyring, "counts D-Bus calls; the file keyring makes none"))
+  .disabled(
+    if: KeyringBackend.storesInFile, "counts D-Bus calls; a file (the file keyring, a keychain file) makes none"))
 struct SecItemRoundTripTests {
   /// What one test observed: the statuses of the setup's calls, the calls `body` made, and what `body` returned.
   struct Observed<T: Sendable>: Sendable {

@@ -38,9 +38,13 @@ struct FileKeyringStore: ItemStore {
 
   // MARK: - Reading
 
+  /// A keychain file's password-check item (`KeychainVerifier`) is never found: it is not a SecItem item.
   func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])] {
     let keyring = try opened()
-    return queries.map { query in (keyring.search(query).map { id(keyring.name(of: $0)) }, []) }
+    return queries.map { query in
+      let found = keyring.search(query).filter { !KeychainVerifier.isVerifier(at: $0, in: keyring) }
+      return (found.map { id(keyring.name(of: $0)) }, [])
+    }
   }
 
   func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
@@ -173,12 +177,15 @@ struct FileKeyringStore: ItemStore {
   private func attempt<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R? {
     let read = try readAndOpen()
     var keyring: OpenedKeyring
+    let derivesNewKeys = location.keySource.derivesNewKeys
     if let read {
       keyring = read.keyring
-      if !keyring.derivation.meetsMinimum {
+      if !keyring.derivation.meetsMinimum && derivesNewKeys {
         keyring = try keyring.rekeyed(to: location.keySource.key(for: .fresh(), timeout: timeout))
       }
     } else {
+      // A keychain file is made by SecKeychainCreate with its password, never by a write.
+      guard derivesNewKeys else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(location.path)") }
       keyring = try OpenedKeyring.new(key: location.keySource.key(for: .fresh(), timeout: timeout))
     }
     let result = try body(&keyring)

@@ -146,31 +146,9 @@ struct KeyringFile: Sendable {
   /// runs right before the rename, so only a write of theirs that lands in the microseconds between the two is lost.
   func replace(with bytes: [UInt8], ifStill expected: Identity?) throws(SecItemError) -> Identity? {
     try ensureDirectory()
-    var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // mode 0600
-    guard descriptor >= 0 else { throw Self.failure("mkstemp", errno, reading: false) }
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var renamed = false
-    defer {
-      close(descriptor)
-      if !renamed { unlink(temporary) }
-    }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { throw Self.failure("write", count < 0 ? errno : EIO, reading: false) }
-      written += count
-    }
-    guard fsync(descriptor) == 0 else { throw Self.failure("fsync", errno, reading: false) }
+    var file = try StagedFile(bytes, prefix: directory + "/" + temporaryPrefix) { Self.failure($0, $1, reading: false) }
     guard try identity() == expected else { return nil }
-    guard rename(temporary, path) == 0 else { throw Self.failure("rename", errno, reading: false) }
-    renamed = true
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw Self.failure("fstat", errno, reading: false) }
+    let info = try file.replace(path)
     removeStrayTemporaryFiles()
     return Identity(info)
   }

@@ -32,11 +32,26 @@ struct KeyringKey: Sendable, Equatable {
     lhs.key.withUnsafeBytes { left in rhs.key.withUnsafeBytes { right in left.elementsEqual(right) } }
   }
 
-  /// The key for `secret` and the file's salt and rounds (from the process's cache when derived before).
-  static func derive(secret: SecretBytes, _ derivation: KeyDerivation) throws(SecItemError) -> KeyringKey {
-    if let known = cache.withLock({ cache in
-      cache.first { $0.derivation == derivation && $0.secret.hasSameBytes(as: secret) }?.key
-    }) {
+  /// A key derived before and kept elsewhere (an unlocked keychain file's), from its raw bytes.
+  init(raw: UnsafeRawBufferPointer, derivation: KeyDerivation) {
+    self.init(key: SymmetricKey(data: raw), derivation: derivation)
+  }
+
+  /// Lends the key's raw bytes (to keep them for other processes: `UnlockedKey`).
+  func withRawBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try key.withUnsafeBytes(body)
+  }
+
+  /// The key for `secret` and the file's salt and rounds (from the process's cache when derived before). With
+  /// `cached` false the secret is neither looked up nor kept: a keychain's password is held for its call only.
+  static func derive(secret: SecretBytes, _ derivation: KeyDerivation, cached: Bool = true) throws(SecItemError)
+    -> KeyringKey
+  {
+    if cached,
+      let known = cache.withLock({ cache in
+        cache.first { $0.derivation == derivation && $0.secret.hasSameBytes(as: secret) }?.key
+      })
+    {
       return known
     }
     try derivation.checkAcceptable()  // before any PBKDF2, for every source
@@ -52,6 +67,7 @@ struct KeyringKey: Sendable, Equatable {
       throw SecItemError(errSecInternalComponent, "PBKDF2 failed")
     }
     let key = KeyringKey(key: derived, derivation: derivation)
+    guard cached else { return key }
     cache.withLock { cache in
       if cache.count >= 8 { cache.removeFirst() }
       cache.append((secret, derivation, key))

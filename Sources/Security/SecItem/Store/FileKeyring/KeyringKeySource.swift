@@ -15,6 +15,14 @@ protocol KeyringKeySource: Sendable {
   /// The key of a file whose key is derived with `derivation`, within `timeout`; the source's status when it has
   /// none.
   func key(for derivation: KeyDerivation, timeout: Duration) throws(SecItemError) -> KeyringKey
+  /// Whether the source gives keys for any derivation (a new file's, a re-keyed file's): a password or a secret
+  /// does; a key derived earlier (`UnlockedKeySource`) answers for its own derivation only, so its file is never
+  /// made or re-keyed by a write.
+  var derivesNewKeys: Bool { get }
+}
+
+extension KeyringKeySource {
+  var derivesNewKeys: Bool { true }
 }
 
 /// A password whose bytes are the PBKDF2 input, as libsecret takes `SECRET_FILE_TEST_PASSWORD`.

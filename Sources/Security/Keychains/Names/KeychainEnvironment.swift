@@ -1,0 +1,37 @@
+import GLibValues
+import SecretServiceClient
+
+/// Per-task overrides of where the keychain layer keeps its files, for tests running in parallel in one process:
+/// each test gets a keychains folder, a preferences file and a runtime directory (the agent's socket) of its own,
+/// and may choose where keys are kept, without changing the process's environment variables.
+package struct KeychainEnvironment: Sendable {
+  /// The keychains folder (instead of `$XDG_DATA_HOME/keychains`).
+  package var folder: String
+  /// The preferences file (instead of `$XDG_CONFIG_HOME/swift-keychain-linux/keychains`).
+  package var preferences: String
+  /// The runtime directory whose `swift-keychain-linux/` holds the agent's socket (instead of `$XDG_RUNTIME_DIR`).
+  package var runtime: String?
+  /// Where keys are kept (instead of `KEYCHAIN_KEY_STORE`): `keyctl`, `agent`, `process`, or "" (automatic).
+  package var keyStore: String?
+
+  /// Called with the password every unlock is given (nil: none), before anything else: tests watch how long it
+  /// lives.
+  package var willUnlock: (@Sendable (SecretBytes?) -> Void)?
+
+  package init(folder: String, preferences: String, runtime: String? = nil, keyStore: String? = nil) {
+    self.folder = folder
+    self.preferences = preferences
+    self.runtime = runtime
+    self.keyStore = keyStore
+  }
+
+  /// Everything under one directory: `keychains/`, `config/keychains`, `run/`.
+  package init(root: String, keyStore: String? = nil) {
+    self.init(
+      folder: root + "/keychains", preferences: root + "/config/keychains", runtime: root + "/run", keyStore: keyStore)
+  }
+
+  /// The current task's overrides (`SecItemEnvironment.keychains`, so that they travel with the task's other
+  /// overrides); nil: the environment's locations.
+  package static var current: KeychainEnvironment? { SecItemEnvironment.current.keychains }
+}

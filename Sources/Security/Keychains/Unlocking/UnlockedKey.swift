@@ -1,0 +1,117 @@
+import Crypto
+import Foundation
+import GLibValues
+import SecretServiceClient
+
+/// The key of an unlocked keychain file as it is kept between calls and processes (`UnlockedKeys`): the key derived
+/// from the password (never the password), which version of the file it belongs to, and what makes it stop being
+/// usable.
+///
+/// Encoded in 66 bytes (the kernel's `user` keys hold up to 32,767):
+/// `version (1) ‖ flags (1: bit 0 lock on sleep) ‖ SHA-256 of the file's salt (32) ‖ iterations (4, LE) ‖
+/// idle timeout in seconds (4, LE; 0xFFFFFFFF none) ‖ time suspended before the unlock in ns (8, LE) ‖ key (16)`.
+/// A key whose salt or iterations differ from the file's belongs to a file that was replaced since (deleted and
+/// created again, its password changed): it is stale and the keychain is locked.
+package struct UnlockedKey: Sendable {
+  static let version: UInt8 = 1
+  static let encodedSize = 66
+  static let keySize = 16
+  static let noTimeout: UInt32 = 0xFFFF_FFFF
+
+  /// The derived key.
+  package var key: SecretBytes
+  /// SHA-256 of the file's salt.
+  package var saltDigest: [UInt8]
+  /// The file's PBKDF2 rounds.
+  package var iterations: UInt32
+  /// Seconds of disuse after which the keychain locks; nil: never.
+  package var idleTimeout: UInt32?
+  /// Whether the keychain locks when the machine sleeps.
+  package var lockOnSleep: Bool
+  /// `SuspendClock.suspended` when the key was stored.
+  package var suspendedAtUnlock: UInt64
+
+  package init(
+    key: SecretBytes, salt: [UInt8], iterations: UInt32, idleTimeout: UInt32?, lockOnSleep: Bool,
+    suspendedAtUnlock: UInt64 = SuspendClock.suspended
+  ) {
+    self.init(
+      key: key, saltDigest: Self.digest(salt), iterations: iterations, idleTimeout: idleTimeout,
+      lockOnSleep: lockOnSleep, suspendedAtUnlock: suspendedAtUnlock)
+  }
+
+  init(
+    key: SecretBytes, saltDigest: [UInt8], iterations: UInt32, idleTimeout: UInt32?, lockOnSleep: Bool,
+    suspendedAtUnlock: UInt64
+  ) {
+    self.key = key
+    self.saltDigest = saltDigest
+    self.iterations = iterations
+    self.idleTimeout = idleTimeout
+    self.lockOnSleep = lockOnSleep
+    self.suspendedAtUnlock = suspendedAtUnlock
+  }
+
+  /// SHA-256 of a file's salt.
+  package static func digest(_ salt: [UInt8]) -> [UInt8] { Array(SHA256.hash(data: salt)) }
+
+  /// Whether the key belongs to the file with this salt and rounds.
+  package func belongs(toSalt salt: [UInt8], iterations: UInt32) -> Bool {
+    iterations == self.iterations && Self.digest(salt) == saltDigest
+  }
+
+  /// Whether the machine slept since the key was stored (by more than a second) and the keychain locks then.
+  package func sleptSinceUnlock(now suspended: UInt64 = SuspendClock.suspended) -> Bool {
+    lockOnSleep && suspended > suspendedAtUnlock &+ 1_000_000_000
+  }
+
+  /// The 66 bytes, in memory wiped when released.
+  package func encoded() -> SecretBytes {
+    SecretBytes(count: Self.encodedSize) { buffer in
+      buffer[0] = Self.version
+      buffer[1] = lockOnSleep ? 1 : 0
+      for (offset, byte) in saltDigest.prefix(32).enumerated() { buffer[2 + offset] = byte }
+      buffer.storeBytes(of: iterations.littleEndian, toByteOffset: 34, as: UInt32.self)
+      buffer.storeBytes(of: (idleTimeout ?? Self.noTimeout).littleEndian, toByteOffset: 38, as: UInt32.self)
+      buffer.storeBytes(of: suspendedAtUnlock.littleEndian, toByteOffset: 42, as: UInt64.self)
+      key.withUnsafeBytes { key in
+        for index in 0..<min(key.count, Self.keySize) { buffer[50 + index] = key[index] }
+      }
+    }
+  }
+
+  /// The key `bytes` encode; nil for anything else (another version, another size).
+  package static func decoded(_ bytes: SecretBytes) -> UnlockedKey? {
+    bytes.withUnsafeBytes { buffer -> UnlockedKey? in
+      guard buffer.count == encodedSize, buffer[0] == version, buffer[1] & ~1 == 0 else { return nil }
+      let timeout = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 38, as: UInt32.self))
+      guard timeout != 0 else { return nil }
+      return UnlockedKey(
+        key: SecretBytes(UnsafeRawBufferPointer(rebasing: buffer[50..<66])),
+        saltDigest: Array(buffer[2..<34]),
+        iterations: UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 34, as: UInt32.self)),
+        idleTimeout: timeout == noTimeout ? nil : timeout,
+        lockOnSleep: buffer[1] == 1,
+        suspendedAtUnlock: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: 42, as: UInt64.self)))
+    }
+  }
+}
+
+/// How long the machine has been suspended since it booted: `CLOCK_BOOTTIME` (which counts suspended time) minus
+/// `CLOCK_MONOTONIC` (which does not). When it grew between two readings, the machine slept in between; this is how
+/// "lock on sleep" is noticed without a process that watches for sleep.
+package enum SuspendClock {
+  /// Nanoseconds spent suspended since boot (rounded by the two readings' distance, microseconds).
+  package static var suspended: UInt64 {
+    var boot = timespec()
+    var monotonic = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &monotonic)
+    clock_gettime(CLOCK_BOOTTIME, &boot)
+    let difference = nanoseconds(boot) - nanoseconds(monotonic)
+    return difference > 0 ? UInt64(difference) : 0
+  }
+
+  private static func nanoseconds(_ time: timespec) -> Int64 {
+    Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+  }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GLibValues
+import Glibc
+import KeyringFileFormat
+import KeyringTestSupport
+import Testing
+
+@testable import Security
+
+/// Keychain files themselves: made, unlocked with their password (and only with it), locked, their settings and
+/// password changed, damaged files refused; each test in a keychains folder of its own.
+@Suite("keychain files")
+struct KeychainFileTests {
+  let fixture: KeychainFixture
+
+  init() throws {
+    fixture = try KeychainFixture("keychain-files")
+  }
+
+  private func status(_ body: () throws(SecItemError) -> Void) -> OSStatus {
+    fixture.run { secItemStatus(body) }
+  }
+
+  private func secret(_ text: String) -> SecretBytes { SecretBytes(Array(text.utf8)) }
+
+  private func contents(_ path: String) throws -> KeyringFileContents {
+    try KeyringFileContents(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+  }
+
+  @Test("a new keychain is a keyring file of mode 0600 with a 32-byte salt, 600,000 rounds and one item, the check")
+  func created() throws {
+    let path = try fixture.create("new.keychain")
+    var info = stat()
+    #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+    let file = try contents(path)
+    #expect(file.salt.count == 32)
+    #expect(file.iterations == 600_000)
+    #expect(file.items.count == 1)
+  }
+
+  @Test("creating a keychain makes its missing folders with mode 0700")
+  func foldersMade() throws {
+    try fixture.create("deep/er/new.keychain")
+    var info = stat()
+    #expect(stat(fixture.environment.folder + "/deep/er", &info) == 0 && info.st_mode & 0o777 == 0o700)
+  }
+
+  @Test("creating a keychain where a file exists is errSecDuplicateKeychain, and the file is left as it was")
+  func duplicate() throws {
+    let path = try fixture.create("taken.keychain")
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(
+      status { () throws(SecItemError) in _ = try KeychainOperations.create("taken.keychain", password: secret("x")) }
+        == errSecDuplicateKeychain)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test("a new keychain is unlocked, with macOS's defaults: 300 seconds, lock on sleep")
+  func newIsUnlocked() throws {
+    let path = try fixture.create("fresh.keychain")
+    try fixture.run { () throws in
+      #expect(try KeychainFiles.isUnlocked(path))
+      #expect(try KeychainFiles.settings(path) == KeychainFileSettings(lockInterval: 300, lockOnSleep: true))
+    }
+  }
+
+  @Test("a wrong password is errSecAuthFailed, also on a keychain without items, and the keychain stays locked")
+  func wrongPasswordOnEmpty() throws {
+    let path = try fixture.create("empty.keychain", password: "right")
+    try fixture.run { try KeychainFiles.lock(path) }
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("wrong")) }
+        == errSecAuthFailed)
+    try fixture.run { () throws in #expect(try !KeychainFiles.isUnlocked(path)) }
+  }
+
+  @Test("the right password unlocks a locked keychain")
+  func rightPassword() throws {
+    let path = try fixture.create("mine.keychain", password: "right")
+    try fixture.run { () throws in
+      try KeychainFiles.lock(path)
+      try KeychainFiles.unlock(path, password: secret("right"))
+      #expect(try KeychainFiles.isUnlocked(path))
+    }
+  }
+
+  @Test("unlocking an unlocked keychain succeeds whatever the password, as on macOS")
+  func unlockUnlocked() throws {
+    let path = try fixture.create("open.keychain", password: "right")
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("anything")) }
+        == errSecSuccess)
+  }
+
+  @Test("a locked keychain's settings cannot be read: errSecInteractionNotAllowed")
+  func lockedSettings() throws {
+    let path = try fixture.create("closed.keychain")
+    try fixture.run { try KeychainFiles.lock(path) }
+    #expect(status { () throws(SecItemError) in _ = try KeychainFiles.settings(path) } == errSecInteractionNotAllowed)
+  }
+
+  @Test("settings are written into the file and read back after a lock and an unlock")
+  func settingsPersist() throws {
+    let path = try fixture.create("set.keychain", password: "pw")
+    let wanted = KeychainFileSettings(lockInterval: nil, lockOnSleep: false)
+    try fixture.run { () throws in
+      try KeychainFiles.setSettings(path, wanted)
+      try KeychainFiles.lock(path)
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      #expect(try KeychainFiles.settings(path) == wanted)
+    }
+  }
+
+  @Test("a timeout set on an unlocked keychain applies to its kept key at once: it locks after that long unused")
+  func timeoutApplies() throws {
+    let path = try fixture.create("short.keychain")
+    try fixture.run { () throws in
+      try KeychainFiles.setSettings(path, KeychainFileSettings(lockInterval: 1, lockOnSleep: false))
+      Thread.sleep(forTimeInterval: 1.5)
+      #expect(try !KeychainFiles.isUnlocked(path))
+    }
+  }
+
+  @Test("after a password change the old password is refused, the new one unlocks, and the items are kept")
+  func passwordChange() throws {
+    let path = try fixture.create("change.keychain", password: "old")
+    try fixture.use(["change.keychain"])
+    let item = genericPassword(service: "change-\(UUID())", account: "a", secret: "kept")
+    #expect(fixture.run { SecItemAdd(item as CFDictionary, nil) } == errSecSuccess)
+    let before = try contents(path).salt
+    try fixture.run { () throws in
+      try KeychainFiles.changePassword(path, old: secret("old"), new: secret("new"))
+      try KeychainFiles.lock(path)
+    }
+    #expect(try contents(path).salt != before)
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("old")) } == errSecAuthFailed)
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("new")) } == errSecSuccess)
+    var found: CFTypeRef?
+    let query = merged(item, [kSecReturnData as String: true]).filter { $0.key != kSecValueData as String }
+    #expect(fixture.run { SecItemCopyMatching(query as CFDictionary, &found) } == errSecSuccess)
+    #expect(found as? Data == Data("kept".utf8))
+  }
+
+  @Test("a password change with a wrong old password is errSecAuthFailed and changes nothing")
+  func passwordChangeWrong() throws {
+    let path = try fixture.create("keep.keychain", password: "old")
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(
+      status { () throws(SecItemError) in
+        try KeychainFiles.changePassword(path, old: secret("nope"), new: secret("new"))
+      } == errSecAuthFailed)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test("a file that is not a keyring is errSecInvalidKeychain", arguments: ["not a keyring", "GnomeKeyring\n\r\0\n"])
+  func damaged(text: String) throws {
+    let path = fixture.path("damaged.keychain")
+    try FileManager.default.createDirectory(atPath: fixture.environment.folder, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("x")) }
+        == errSecInvalidKeychain)
+  }
+
+  @Test("a keychain that does not exist is errSecNoSuchKeychain to unlock, lock and status")
+  func missing() {
+    let path = fixture.path("missing.keychain")
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("x")) }
+        == errSecNoSuchKeychain)
+    #expect(status { () throws(SecItemError) in try KeychainFiles.lock(path) } == errSecNoSuchKeychain)
+    #expect(status { () throws(SecItemError) in _ = try KeychainFiles.isUnlocked(path) } == errSecNoSuchKeychain)
+  }
+
+  @Test("deleting a keychain removes its file and its kept key")
+  func delete() throws {
+    let path = try fixture.create("gone.keychain")
+    let salt = try contents(path).salt
+    try fixture.run { () throws in
+      try KeychainOperations.delete([.file(path)])
+      #expect(!FileManager.default.fileExists(atPath: path))
+      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 600_000) == nil)
+    }
+  }
+}

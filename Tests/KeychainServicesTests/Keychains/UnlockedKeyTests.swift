@@ -1,0 +1,191 @@
+import Foundation
+import GLibValues
+import KeyringTestSupport
+import SecretServiceClient
+import Testing
+
+@testable import Security
+
+/// The kept form of an unlocked keychain's key, and where it is kept (`UnlockedKeys`) across calls and processes.
+@Suite("unlocked keys")
+struct UnlockedKeyTests {
+  let salt: [UInt8] = (0..<32).map { UInt8($0) }
+  let key = SecretBytes((100..<116).map { UInt8($0) })
+
+  private func unlocked(timeout: UInt32? = 300, lockOnSleep: Bool = false, suspended: UInt64 = 5) -> UnlockedKey {
+    UnlockedKey(
+      key: key, salt: salt, iterations: 100_000, idleTimeout: timeout, lockOnSleep: lockOnSleep,
+      suspendedAtUnlock: suspended)
+  }
+
+  @Test("the kept form reads back to the same key, file version, timeout, sleep rule and suspend mark")
+  func roundTrip() throws {
+    let original = unlocked(timeout: nil, lockOnSleep: true, suspended: 123_456_789)
+    let decoded = try #require(UnlockedKey.decoded(original.encoded()))
+    #expect(decoded.key.hasSameBytes(as: key))
+    #expect(decoded.belongs(toSalt: salt, iterations: 100_000))
+    #expect(decoded.idleTimeout == nil)
+    #expect(decoded.lockOnSleep)
+    #expect(decoded.suspendedAtUnlock == 123_456_789)
+    #expect(UnlockedKey.decoded(unlocked(timeout: 60).encoded())?.idleTimeout == 60)
+  }
+
+  @Test("the kept form is 66 bytes and holds the key, never the salt itself")
+  func form() {
+    let encoded = unlocked().encoded().copyData()
+    #expect(encoded.count == 66)
+    #expect(encoded.suffix(16) == Data((100..<116).map { UInt8($0) }))
+    #expect(encoded.range(of: Data(salt)) == nil)
+  }
+
+  @Test("another version, size or flag is not a kept key")
+  func refusesOtherForms() {
+    var bytes = Array(unlocked().encoded().copyData())
+    #expect(UnlockedKey.decoded(SecretBytes(bytes.dropLast())) == nil)
+    bytes[0] = 2
+    #expect(UnlockedKey.decoded(SecretBytes(bytes)) == nil)
+    bytes[0] = 1
+    bytes[1] = 4
+    #expect(UnlockedKey.decoded(SecretBytes(bytes)) == nil)
+  }
+
+  @Test("a key belongs only to the file version with its salt and rounds")
+  func belongs() {
+    let kept = unlocked()
+    #expect(kept.belongs(toSalt: salt, iterations: 100_000))
+    #expect(!kept.belongs(toSalt: salt, iterations: 100_001))
+    #expect(!kept.belongs(toSalt: salt.reversed(), iterations: 100_000))
+  }
+
+  @Test("a keychain that locks on sleep is locked once the suspend clock moved by more than a second")
+  func sleep() {
+    #expect(!unlocked(lockOnSleep: true, suspended: 5).sleptSinceUnlock(now: 5 + 900_000_000))
+    #expect(unlocked(lockOnSleep: true, suspended: 5).sleptSinceUnlock(now: 5 + 2_000_000_000))
+    #expect(!unlocked(lockOnSleep: false, suspended: 5).sleptSinceUnlock(now: 5 + 2_000_000_000))
+  }
+
+  @Test("the description is the prefix and the hex SHA-256 of the path, whatever the path's length")
+  func description() {
+    let short = UnlockedKeys.description(of: "/a")
+    let long = UnlockedKeys.description(of: "/" + String(repeating: "x", count: 5000))
+    #expect(short.hasPrefix("swift-keychain-linux:v1:"))
+    #expect(short.count == 24 + 64)
+    #expect(long.count == short.count)
+    #expect(short != UnlockedKeys.description(of: "/b"))
+  }
+}
+
+/// `UnlockedKeys` on each holder, in a directory of the test's own (keys are named after its paths).
+@Suite("unlocked keys kept across calls")
+struct UnlockedKeysTests {
+  let home: TemporaryDirectory
+  let salt: [UInt8] = Array(repeating: 7, count: 32)
+
+  init() throws {
+    home = try TemporaryDirectory("unlocked-keys")
+  }
+
+  private func key(timeout: UInt32? = 300, salt: [UInt8]? = nil) -> UnlockedKey {
+    UnlockedKey(
+      key: SecretBytes(Array(repeating: 9, count: 16)), salt: salt ?? self.salt, iterations: 1000,
+      idleTimeout: timeout, lockOnSleep: false)
+  }
+
+  private func run<R>(_ store: String, _ body: () throws -> R) rethrows -> R {
+    try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: store), body)
+  }
+
+  @Test("a key kept in the kernel keyring is found, and gone once forgotten", arguments: ["keyctl", "process", ""])
+  func keepAndForget(store: String) throws {
+    let path = home.file("k-\(store)")
+    try run(store) { () throws in
+      let place = try UnlockedKeys.store(key(), for: path)
+      #expect(place == (store == "process" ? .process : .kernelKeyring))
+      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000)?.key.count == 16)
+      try UnlockedKeys.forget(path)
+      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) == nil)
+    }
+  }
+
+  @Test("a key of another version of the file is stale: the keychain is locked and the key removed")
+  func staleKey() throws {
+    let path = home.file("stale")
+    try run("keyctl") { () throws in
+      try UnlockedKeys.store(key(salt: Array(repeating: 1, count: 32)), for: path)
+      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) == nil)
+      let searched = #expect(throws: KernelKeyring.Failure.self) {
+        try KernelKeyring.search(description: UnlockedKeys.description(of: path))
+      }
+      if case .absent? = searched {
+      } else {
+        Issue.record("the stale key is still there: \(String(describing: searched))")
+      }
+    }
+  }
+
+  @Test("an idle timeout of 0 keeps nothing: the keychain locks at once")
+  func zeroTimeout() throws {
+    let path = home.file("zero")
+    try run("keyctl") { () throws in
+      #expect(try UnlockedKeys.store(key(timeout: 0), for: path) == nil)
+      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) == nil)
+    }
+  }
+
+  @Test("a kept key expires after its idle timeout", arguments: ["keyctl", "process"])
+  func expires(store: String) throws {
+    let path = home.file("expires-\(store)")
+    try run(store) { () throws in
+      try UnlockedKeys.store(key(timeout: 1), for: path)
+      Thread.sleep(forTimeInterval: 1.4)
+      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) == nil)
+    }
+  }
+
+  @Test("each use starts the idle timeout again", arguments: ["keyctl", "process"])
+  func useRearms(store: String) throws {
+    let path = home.file("rearm-\(store)")
+    try run(store) { () throws in
+      defer { try? UnlockedKeys.forget(path) }
+      try UnlockedKeys.store(key(timeout: 2), for: path)
+      for _ in 0..<3 {
+        Thread.sleep(forTimeInterval: 1.0)
+        #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) != nil)
+      }
+    }
+  }
+
+  @Test("the kernel key is readable by the user's other processes and carries no other permission")
+  func kernelPermissions() throws {
+    let path = home.file("perm")
+    try run("keyctl") { () throws in
+      defer { try? UnlockedKeys.forget(path) }
+      try UnlockedKeys.store(key(), for: path)
+      let serial = try KernelKeyring.search(description: UnlockedKeys.description(of: path))
+      let described = try KernelKeyring.describe(serial)
+      #expect(described.permissions == 0x3f2b_0000)
+      #expect(described.type == "user")
+    }
+  }
+
+  @Test("invalidating by prefix removes only the keys under it")
+  func invalidateByPrefix() throws {
+    let prefix = "swift-keychain-linux-test:\(UUID().uuidString):"
+    let holder = KernelKeyringHolder()
+    try holder.put(SecretBytes([1]), description: prefix + "a", idleTimeout: nil)
+    try holder.put(SecretBytes([2]), description: prefix + "b", idleTimeout: nil)
+    let other = "swift-keychain-linux-test:\(UUID().uuidString)"
+    try holder.put(SecretBytes([3]), description: other, idleTimeout: nil)
+    defer { try? holder.invalidate(description: other) }
+    try holder.invalidateAll(prefix: prefix)
+    #expect(try holder.get(description: prefix + "a") == nil)
+    #expect(try holder.get(description: prefix + "b") == nil)
+    #expect(try holder.get(description: other)?.count == 1)
+  }
+
+  @Test("KEYCHAIN_KEY_STORE with an unknown value is errSecParam")
+  func unknownStore() {
+    let error = run("somewhere") { #expect(throws: SecItemError.self) { try UnlockedKeys.store(key(), for: "/x") } }
+    #expect(error?.status == errSecParam)
+  }
+}
