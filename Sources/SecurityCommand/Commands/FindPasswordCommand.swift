@@ -34,8 +34,8 @@ enum FindPasswordCommand {
         }
       }
     }
-    if passwordOnly && getopt.operands.isEmpty {
-      switch firstPassword(passwordClass, fields, context) {
+    if passwordOnly {
+      switch firstPassword(passwordClass, fields, keychainNames: getopt.operands, context) {
       case .found(let secret):
         printPasswordOnly(secret, context)
         return 0
@@ -87,16 +87,19 @@ enum FindPasswordCommand {
     case failed
   }
 
-  /// The password of the first item matching `fields` in every keychain (`-w` without keychain operands), searched
-  /// for alone (`PasswordItems.firstSecret`), as `find_first_generic_password` and `SecKeychainItemCopyContent`
-  /// would find and read it.
-  static func firstPassword(_ passwordClass: PasswordClass, _ fields: PasswordFields, _ context: CommandContext)
-    -> PasswordLookup
-  {
+  /// The password of the first item matching `fields` in the named keychains (every keychain when none is named),
+  /// searched for alone (`PasswordItems.firstSecret`), as `find_first_generic_password` and
+  /// `SecKeychainItemCopyContent` would find and read it.
+  static func firstPassword(
+    _ passwordClass: PasswordClass, _ fields: PasswordFields, keychainNames: [String], _ context: CommandContext
+  ) -> PasswordLookup {
     guard KnownCodes.areStorable(fields) else { return .notFound }
     do throws(KeychainError) {
       let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
-      guard let secret = try context.items.firstSecret(passwordClass, matching: attributes) else { return .notFound }
+      let keychains = context.keychains(named: keychainNames)
+      guard let secret = try context.items.firstSecret(passwordClass, matching: attributes, in: keychains) else {
+        return .notFound
+      }
       return .found(secret)
     } catch {
       return .failed
