@@ -55,7 +55,8 @@ struct SecItemExactLookupTests {
 
   @Test("an item as a version before the type markers wrote it is found, and its first update gives it the markers")
   func itemWithoutMarkers() throws {
-    let store = try KeychainStore.current()
+    // The store adds go to (on a keychain file the search list's store has no keychain to create items in).
+    let store = try KeychainStore.current(adding: true)
     let attributes = [
       ReservedNames.schema: ItemClass.genericPassword.schemaName, "service": service, "account": "old",
       "username": "old", "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
