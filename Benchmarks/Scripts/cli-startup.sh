@@ -4,13 +4,22 @@
 # Wall time (median, min–max) and CPU time (mean) from hyperfine, peak memory from GNU time (median), in one run on one
 # throwaway keyring (dbus/with-keyring). Prints a Markdown table and the ratios.
 #
-# usage: Benchmarks/Scripts/cli-startup.sh [SECURITY_BINARY…]
+# usage: Benchmarks/Scripts/cli-startup.sh [--keychain] [SECURITY_BINARY…]
+#   --keychain: on a keychain file with no bus (dbus/with-keyring --keychain: made and unlocked by the security tool in
+#   earlier processes), against secret-tool on the same file through libsecret's file backend with the keychain's
+#   password (`env SECRET_BACKEND=file SECRET_FILE_TEST_PATH=… SECRET_FILE_TEST_PASSWORD=… secret-tool …`: one more
+#   exec, of env, on secret-tool's side; libsecret derives the file's key in every process, 600,000 PBKDF2 rounds).
 #   Each binary is measured (default: .build/release/security, built as the README installs it:
 #   swift build -c release --static-swift-stdlib --product security). CLI_RUNS sets the runs (default 15).
 # Needs: hyperfine, time (GNU), secret-tool (libsecret-tools), python3; run from anywhere.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
+mode=()
+if [[ ${1:-} == --keychain ]]; then
+  mode=(--keychain)
+  shift
+fi
 if (($# == 0)); then set -- "$root/.build/release/security"; fi
 for binary in "$@"; do
   [[ -x $binary ]] || { echo "cli-startup: no executable at $binary" >&2; exit 2; }
@@ -21,9 +30,14 @@ done
 [[ -x /usr/bin/time ]] || { echo "cli-startup: GNU time not found (apt-get install time)" >&2; exit 2; }
 
 export CLI_RUNS=${CLI_RUNS:-15}
-exec "$root/dbus/with-keyring" bash -s -- "$@" <<'MEASURE'
+exec "$root/dbus/with-keyring" "${mode[@]}" bash -s -- "$@" <<'MEASURE'
 set -euo pipefail
 runs=$CLI_RUNS
+secret_tool=secret-tool
+if [[ -n ${WITH_KEYRING_KEYCHAIN:-} ]]; then
+  secret_tool="env SECRET_BACKEND=file SECRET_FILE_TEST_PATH=$WITH_KEYRING_KEYCHAIN"
+  secret_tool+=" SECRET_FILE_TEST_PASSWORD=$(cat "$WITH_KEYRING_DIR/keychain-password") secret-tool"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$1" add-generic-password -a alice -s example -w s3cret
@@ -33,7 +47,7 @@ commands=()
 for binary in "$@"; do
   commands+=("$(echo "$binary" | awk -F/ '{print (NF > 3 ? "…/" : "") $(NF-2) "/" $(NF-1) "/" $NF}')|$binary find-generic-password -a alice -s example -w")
 done
-commands+=("secret-tool|secret-tool lookup service example account alice")
+commands+=("secret-tool|$secret_tool lookup service example account alice")
 
 for entry in "${commands[@]}"; do
   command=${entry#*|}
