@@ -1,5 +1,4 @@
 import Foundation
-import KeyringTestSupport
 
 /// The D-Bus method calls one connection sends to the Secret Service, seen by `dbus-monitor`, as short names
 /// (`SearchItems`, `Get Attributes`, `GetAll`, `GetSecrets`, `CreateItem`, …) in the order the bus saw them: every
@@ -7,31 +6,31 @@ import KeyringTestSupport
 /// name, our own calls by `org.freedesktop.secrets`, so the destination does not tell). The connection is the one that
 /// first sends a message mentioning a marker (a unique string), and only its calls after that message count, so that
 /// other connections on the same bus (other tests) are left out.
-final class DaemonCallMonitor: Sendable {
+public final class DaemonCallMonitor: Sendable {
   private let monitor: BusMonitor
   private let marker: String
 
   /// Starts monitoring the method calls on `busAddress`, to count those made after the first message mentioning
   /// `marker` by the connection that sent it; returns once the monitor is in place.
-  init(busAddress: String, marker: String) throws {
+  public init(busAddress: String, marker: String) throws {
     self.marker = marker
     monitor = try BusMonitor(busAddress: busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
   }
 
   /// Waits a little for the last messages, ends the monitor and returns the calls it saw.
-  func stop() -> [String] {
+  public func stop() -> [String] {
     Self.rounds(in: monitor.stop(), after: marker).flatMap { $0 }
   }
 
   /// Waits a little for the last messages, ends the monitor and returns the calls it saw in round trips: the calls
   /// of a round were all sent before the first reply (or error) to the connection after them arrived.
-  func stopRounds() -> [[String]] {
+  public func stopRounds() -> [[String]] {
     Self.rounds(in: monitor.stop(), after: marker)
   }
 
   /// The calls in `dbus-monitor` output made after the first message mentioning `marker` by its sender, in round
   /// trips: the member, and for `Properties.Get` the property read.
-  static func rounds(in output: String, after marker: String) -> [[String]] {
+  public static func rounds(in output: String, after marker: String) -> [[String]] {
     // A message is its header line and the indented argument lines after it.
     var messages: [[String]] = []
     for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
