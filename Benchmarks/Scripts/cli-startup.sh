@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # The `security` command as a whole process beside secret-tool, for the README's main job:
 #   security find-generic-password -a alice -s example -w   against   secret-tool lookup service example account alice
-# Wall time (median, min–max) and CPU time (mean) from hyperfine, peak memory from GNU time (median), in one run on one
-# throwaway keyring (dbus/with-keyring). Prints a Markdown table and the ratios.
+# In one run on one throwaway keyring (dbus/with-keyring), the commands run interleaved (round after round, each
+# command once a round, so that a change of load hits them alike): wall time (median, min–max) and CPU time (user +
+# system of the process and its threads, median) from wait4; peak resident memory (median of 5) from GNU time, whose
+# own small process is the parent (a child's peak counts its parent's pages until it execs). Beside the
+# lookups, the processes that only start: `security help` (the Swift runtime, Foundation and the executable, no
+# D-Bus) and `secret-tool` without arguments (GLib and libsecret, no D-Bus), and `security find-generic-password -g`
+# (the same lookup returning the item's attributes and reference too). Prints a Markdown table and the ratios.
 #
 # usage: Benchmarks/Scripts/cli-startup.sh [--keychain] [SECURITY_BINARY…]
 #   --keychain: on a keychain file with no bus (dbus/with-keyring --keychain: made and unlocked by the security tool in
@@ -10,8 +15,8 @@
 #   password (`env SECRET_BACKEND=file SECRET_FILE_TEST_PATH=… SECRET_FILE_TEST_PASSWORD=… secret-tool …`: one more
 #   exec, of env, on secret-tool's side; libsecret derives the file's key in every process, 600,000 PBKDF2 rounds).
 #   Each binary is measured (default: .build/release/security, built as the README installs it:
-#   swift build -c release --static-swift-stdlib --product security). CLI_RUNS sets the runs (default 15).
-# Needs: hyperfine, time (GNU), secret-tool (libsecret-tools), python3; run from anywhere.
+#   swift build -c release --static-swift-stdlib --product security). CLI_RUNS sets the rounds (default 25).
+# Needs: secret-tool (libsecret-tools), GNU time, python3; run from anywhere.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,69 +29,86 @@ if (($# == 0)); then set -- "$root/.build/release/security"; fi
 for binary in "$@"; do
   [[ -x $binary ]] || { echo "cli-startup: no executable at $binary" >&2; exit 2; }
 done
-for tool in hyperfine secret-tool python3; do
-  command -v "$tool" >/dev/null || { echo "cli-startup: $tool not found (apt-get install hyperfine libsecret-tools)" >&2; exit 2; }
+for tool in secret-tool python3; do
+  command -v "$tool" >/dev/null || { echo "cli-startup: $tool not found (apt-get install libsecret-tools)" >&2; exit 2; }
 done
 [[ -x /usr/bin/time ]] || { echo "cli-startup: GNU time not found (apt-get install time)" >&2; exit 2; }
 
-export CLI_RUNS=${CLI_RUNS:-15}
+export CLI_RUNS=${CLI_RUNS:-25}
 exec "$root/dbus/with-keyring" "${mode[@]}" bash -s -- "$@" <<'MEASURE'
 set -euo pipefail
-runs=$CLI_RUNS
 secret_tool=secret-tool
 if [[ -n ${WITH_KEYRING_KEYCHAIN:-} ]]; then
   secret_tool="env SECRET_BACKEND=file SECRET_FILE_TEST_PATH=$WITH_KEYRING_KEYCHAIN"
   secret_tool+=" SECRET_FILE_TEST_PASSWORD=$(cat "$WITH_KEYRING_DIR/keychain-password") secret-tool"
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 "$1" add-generic-password -a alice -s example -w s3cret
 
 # name|command; a binary is named by its path (shortened to the last three components)
 commands=()
 for binary in "$@"; do
-  commands+=("$(echo "$binary" | awk -F/ '{print (NF > 3 ? "…/" : "") $(NF-2) "/" $(NF-1) "/" $NF}')|$binary find-generic-password -a alice -s example -w")
+  name=$(echo "$binary" | awk -F/ '{print (NF > 3 ? "…/" : "") $(NF-2) "/" $(NF-1) "/" $NF}')
+  commands+=("$name -w|$binary find-generic-password -a alice -s example -w")
+  commands+=("$name -g|$binary find-generic-password -a alice -s example -g")
+  commands+=("$name help|$binary help")
 done
-commands+=("secret-tool|$secret_tool lookup service example account alice")
+commands+=("secret-tool lookup|$secret_tool lookup service example account alice")
+commands+=("secret-tool (usage)|$secret_tool")
 
 for entry in "${commands[@]}"; do
-  command=${entry#*|}
-  [[ $($command) == s3cret ]] || { echo "cli-startup: '$command' did not print the password" >&2; exit 1; }
+  case $entry in
+    *" -w|"* | "secret-tool lookup|"*)
+      command=${entry#*|}
+      [[ $($command) == s3cret ]] || { echo "cli-startup: '$command' did not print the password" >&2; exit 1; }
+      ;;
+  esac
 done
 
-hyperfine_args=()
-for entry in "${commands[@]}"; do hyperfine_args+=(--command-name "${entry%%|*}" "${entry#*|}"); done
-hyperfine --style none --warmup 3 --runs "$runs" --export-json "$work/wall.json" "${hyperfine_args[@]}" >/dev/null
+python3 - "$CLI_RUNS" "${commands[@]}" <<'REPORT'
+import os, shlex, statistics, subprocess, sys, time
+runs, entries = int(sys.argv[1]), sys.argv[2:]
+names = [entry.split("|", 1)[0] for entry in entries]
+argvs = [shlex.split(entry.split("|", 1)[1]) for entry in entries]
+samples = {name: [] for name in names}
+devnull = os.open(os.devnull, os.O_WRONLY)
 
-index=0
-for entry in "${commands[@]}"; do
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%U %S %M" -a -o "$work/time.$index.txt" ${entry#*|} >/dev/null
-  done
-  index=$((index + 1))
-done
+def once(argv):
+    """Wall ms and CPU ms (user + system of the process and its threads) of one run."""
+    start = time.perf_counter_ns()
+    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=[
+        (os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)])
+    _, _, usage = os.wait4(pid, 0)
+    wall = (time.perf_counter_ns() - start) / 1e6
+    return wall, (usage.ru_utime + usage.ru_stime) * 1000
 
-python3 - "$work" "${commands[@]}" <<'REPORT'
-import json, statistics, sys
-work, entries = sys.argv[1], sys.argv[2:]
-wall = {r["command"]: r for r in json.load(open(f"{work}/wall.json"))["results"]}
-rows = {}
-for index, entry in enumerate(entries):
-    name = entry.split("|", 1)[0]
-    # GNU time's CPU figures have a 10 ms resolution: CPU comes from hyperfine (user + system, mean of the runs).
-    memory = [int(line.split()[2]) / 1024 for line in open(f"{work}/time.{index}.txt")]
-    result = wall[name]
-    times = [t * 1000 for t in result["times"]]
-    cpu = (result["user"] + result["system"]) * 1000
-    rows[name] = (statistics.median(times), min(times), max(times), cpu, statistics.median(memory))
-print(f"| command | wall median (min–max) | CPU (mean) | peak memory (median) |")
+def peak(argv):
+    """Peak RSS MiB of one run, as GNU time reports it."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True).stderr.strip().splitlines()[-1]
+    return int(out) / 1024
+
+for argv in argvs:  # warm-up: page cache, the daemon's first reads
+    for _ in range(3): once(argv)
+for _ in range(runs):
+    for name, argv in zip(names, argvs):
+        samples[name].append(once(argv))
+memory = {name: statistics.median(peak(argv) for _ in range(5)) for name, argv in zip(names, argvs)}
+
+print(f"{runs} interleaved rounds\n")
+print("| command | wall median (min–max) | CPU median | peak memory (median) |")
 print("|---|---|---|---|")
-for name, (median, low, high, cpu, memory) in rows.items():
-    print(f"| `{name}` | {median:.1f} ms ({low:.1f}–{high:.1f}) | {cpu:.1f} ms | {memory:.1f} MiB |")
-base = rows["secret-tool"]
+rows = {}
+for name in names:
+    walls = [s[0] for s in samples[name]]
+    cpus = [s[1] for s in samples[name]]
+    rows[name] = (statistics.median(walls), statistics.median(cpus), memory[name])
+    print(f"| `{name}` | {rows[name][0]:.1f} ms ({min(walls):.1f}–{max(walls):.1f}) | "
+          f"{rows[name][1]:.1f} ms | {rows[name][2]:.1f} MiB |")
+base = rows["secret-tool lookup"]
+print()
 for name, row in rows.items():
-    if name != "secret-tool":
-        print(f"\n{name} / secret-tool: wall {row[0] / base[0]:.2f}×, CPU {row[3] / base[3]:.2f}×, "
-              f"peak memory {row[4] / base[4]:.2f}×")
+    if name.endswith(" -w") or name.endswith(" -g"):
+        print(f"{name} / secret-tool lookup: wall {row[0] / base[0]:.2f}×, CPU {row[1] / base[1]:.2f}×, "
+              f"peak memory {row[2] / base[2]:.2f}×")
 REPORT
 MEASURE

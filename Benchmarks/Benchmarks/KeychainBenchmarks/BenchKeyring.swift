@@ -4,8 +4,10 @@ import Foundation
 /// `dbus/with-keyring`, holding `size` generic passwords written by libsecret ("fill items").
 ///
 /// Fill item `i` has `service` = ``listService`` for the first ``listSize`` items (the 300-item listing) and
-/// ``fillService`` for the rest, `account` = `fill-NNNN`, a 36-byte text secret. Items that benchmarks create
-/// themselves use ``scratchService`` and are deleted again, so that every benchmark of a size sees the same keyring.
+/// ``fillService`` for the rest, `account` = `fill-NNNN`, a 36-byte text secret. One more item, ``ownProbe``, is this
+/// package's own, written by SecItemAdd (the item a lookup of an application finds; the fill items are another
+/// client's). Items that benchmarks create themselves use ``scratchService`` and are deleted again, so that every
+/// benchmark of a size sees the same keyring.
 ///
 /// The benchmarks of one size share the keyring: each runs in its own process (package-benchmark), in the order of
 /// their names, and names start with the zero-padded size, so the keyring only grows during a run (10, 500, 2,000).
@@ -23,10 +25,14 @@ enum BenchKeyring {
     "fill-secret-" + String(format: "%04d", index) + "-abcdefghijklmnopqrst"
   }
 
-  /// A fill item that exists in a keyring of `size` items (the last one written).
+  /// A fill item that exists in a keyring of `size` items (the last one written): another client's item.
   static func probe(size: Int) -> (service: String, account: String) {
     (service(ofFillItem: size - 1), account(ofFillItem: size - 1))
   }
+
+  /// This package's own item, written by SecItemAdd (by the first setup; it stays), with a 36-byte text secret as
+  /// the fill items have.
+  static let ownProbe = (service: "bench.own", account: "own-probe", secret: "own-secret-0000-abcdefghijklmnopqrstu")
 
   /// A fresh account name for a scratch item.
   static func scratchAccount() -> String { "scratch-" + UUID().uuidString }
@@ -41,6 +47,7 @@ enum BenchKeyring {
   static func prepare(size: Int) throws(BaselineError) {
     try Libsecret.connect()
     try Libsecret.clear(service: scratchService, account: nil)
+    try addOwnProbe()
     var count = try fillCount()
     if count > size {
       log("keyring holds \(count) fill items, deleting down to \(size) (run sizes in ascending order to avoid this)")
@@ -67,6 +74,16 @@ enum BenchKeyring {
     }
     log("filled \(size - count) items in \(format(started.duration(to: clock.now)))")
     try verify(size: size)
+  }
+
+  /// Adds ``ownProbe`` with SecItemAdd unless it is there.
+  private static func addOwnProbe() throws(BaselineError) {
+    guard try DBusFloor.count(service: ownProbe.service, account: ownProbe.account) == 0 else { return }
+    do {
+      try SecItem.add(service: ownProbe.service, account: ownProbe.account, secret: ownProbe.secret)
+    } catch {
+      throw BaselineError(description: "adding the own probe: \(error)")
+    }
   }
 
   private static func verify(size: Int) throws(BaselineError) {

@@ -69,15 +69,22 @@ private func countedOperations(size: Int) -> [CountedOperation] {
   }
   guard size == keyringSizes[0] else { return [] }
   let probe = BenchKeyring.probe(size: size)
+  let own = BenchKeyring.ownProbe
   let scratch = BenchKeyring.scratchService
   let account = "counted-item"
   let removeScratch: () throws -> Void = { try Libsecret.clear(service: scratch, account: nil) }
   let addScratch: () throws -> Void = { try SecItem.add(service: scratch, account: account, secret: "counted") }
   return [
     CountedOperation(name: "read data · libsecret lookupv") {
-      try Libsecret.lookup(service: probe.service, account: probe.account)
+      try Libsecret.lookup(service: own.service, account: own.account)
     },
     CountedOperation(name: "read data · SecItemCopyMatching") {
+      try expect(try SecItem.copyMatching(service: own.service, account: own.account, returning: .data), 1)
+    },
+    CountedOperation(name: "read data of another client · libsecret lookupv") {
+      try Libsecret.lookup(service: probe.service, account: probe.account)
+    },
+    CountedOperation(name: "read data of another client · SecItemCopyMatching") {
       try expect(try SecItem.copyMatching(service: probe.service, account: probe.account, returning: .data), 1)
     },
     CountedOperation(name: "read attributes+data · libsecret search_sync") {

@@ -8,7 +8,7 @@ let memoryLookups = ProcessInfo.processInfo.environment["BENCH_LOOKUPS"].flatMap
 /// against after the last, which must be flat (no leak).
 func registerMemoryBenchmarks() {
   let size = keyringSizes[0]
-  let probe = BenchKeyring.probe(size: size)
+  let probe = BenchKeyring.ownProbe
   var configuration = Budget.at(size, Budget.listing)
   configuration.metrics = [.wallClock, .peakMemoryResident] + ResidentMemory.metrics
   configuration.timeUnits = .milliseconds

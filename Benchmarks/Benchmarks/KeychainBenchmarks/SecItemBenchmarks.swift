@@ -36,8 +36,18 @@ func registerSecItemBenchmarks(size: Int) {
     try SecItem.delete(service: scratch, account: account)
   }
 
+  // The lookup of an application: its own item, by service and account, returning data.
+  let own = BenchKeyring.ownProbe
+  Benchmark(benchmarkName(size, "read data", "SecItemCopyMatching"), configuration: Budget.at(size, Budget.read)) {
+    benchmark throws in
+    for _ in benchmark.scaledIterations {
+      try expect(try SecItem.copyMatching(service: own.service, account: own.account, returning: .data), 1)
+    }
+  }
+  // Another client's item (a fill item, written by libsecret).
   let reads: [(String, SecItem.Returning)] = [
-    ("read data", .data), ("read attributes", .attributes), ("read attributes+data", .attributesAndData),
+    ("read data of another client", .data), ("read attributes", .attributes),
+    ("read attributes+data", .attributesAndData),
   ]
   for (operation, returning) in reads {
     Benchmark(

@@ -1,3 +1,4 @@
+@testable import GLibValues
 @testable import SecretServiceClient
 @testable import Security
 

@@ -41,6 +41,11 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   /// path ends in the entry's UUID); not on KWallet, nor (not known) on the others.
   package var namesAreStable: Bool { self == .gnomeKeyring || self == .keepassxc }
 
+  /// Whether every item a search finds holds exactly the attribute values searched for: gnome-keyring and KWallet
+  /// compare them as strings (measured: docs/backends.md); KeePassXC also finds a value followed by a newline (`a`
+  /// finds `a\n`: its search is the regular expression `^a$`); providers nobody measured are not trusted with it.
+  package var searchesAreExact: Bool { self == .gnomeKeyring || self == .kwallet }
+
   /// The names whose owner tells the provider apart: a provider owns them beside `org.freedesktop.secrets`.
   private static let markers: [(name: String, provider: ServiceProvider)] =
     [("org.gnome.keyring", .gnomeKeyring)] + KWalletInterface.daemons.map { ($0.busName, .kwallet) }

@@ -34,6 +34,18 @@ enum FindPasswordCommand {
         }
       }
     }
+    if passwordOnly {
+      switch firstPassword(passwordClass, fields, keychainNames: getopt.operands, context) {
+      case .found(let secret):
+        printPasswordOnly(secret, context)
+        return 0
+      case .notFound:
+        context.diagnostics.error("SecKeychainSearchCopyNext", errSecItemNotFound)
+        return errSecItemNotFound
+      case .failed:
+        break  // searched again below, so that the failure is reported as macOS reports it
+      }
+    }
     guard
       let item = findFirst(
         passwordClass, fields, keychainNames: getopt.operands, withSecret: showPassword, context)
@@ -50,9 +62,7 @@ enum FindPasswordCommand {
       }
     }
     if passwordOnly {
-      var text = (secret ?? SecretBytes([])).rendered(BufferFormat.passwordOnly)
-      context.io.writeOutput(text)
-      SecretBytes.wipe(&text)
+      printPasswordOnly(secret ?? SecretBytes([]), context)
     } else {
       context.io.writeOutput(AttributeBlock.render(item))
       if showPassword {
@@ -67,6 +77,40 @@ enum FindPasswordCommand {
       }
     }
     return 0
+  }
+
+  /// What the search for the password alone found.
+  enum PasswordLookup {
+    case found(SecretBytes)
+    case notFound
+    /// The search failed: the complete search runs, and reports the failure.
+    case failed
+  }
+
+  /// The password of the first item matching `fields` in the named keychains (every keychain when none is named),
+  /// searched for alone (`PasswordItems.firstSecret`), as `find_first_generic_password` and
+  /// `SecKeychainItemCopyContent` would find and read it.
+  static func firstPassword(
+    _ passwordClass: PasswordClass, _ fields: PasswordFields, keychainNames: [String], _ context: CommandContext
+  ) -> PasswordLookup {
+    guard KnownCodes.areStorable(fields) else { return .notFound }
+    do throws(KeychainError) {
+      let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
+      let keychains = context.keychains(named: keychainNames)
+      guard let secret = try context.items.firstSecret(passwordClass, matching: attributes, in: keychains) else {
+        return .notFound
+      }
+      return .found(secret)
+    } catch {
+      return .failed
+    }
+  }
+
+  /// `-w`: the password alone on standard output (`print_buffer` of `do_password_item_printing`).
+  private static func printPasswordOnly(_ secret: SecretBytes, _ context: CommandContext) {
+    var text = secret.rendered(BufferFormat.passwordOnly)
+    context.io.writeOutput(text)
+    SecretBytes.wipe(&text)
   }
 
   /// The first item matching `fields` in the named keychains, as `find_first_generic_password` /

@@ -18,6 +18,27 @@ struct PasswordItems {
     try search(passwordClass, matching: attributes, in: keychains, all: false, secrets: secrets).first
   }
 
+  /// The secret of the first item of a class whose attributes match, within `keychains` (every keychain when nil),
+  /// or nil when none does; throws the status of a failed search. The search returns the data alone, which is all
+  /// `-w` prints: on the Secret Service a lookup by primary key is then `SearchItems` and `GetSecrets`, the calls of
+  /// `secret-tool lookup`, where a search that also returns attributes and a reference reads the item's properties
+  /// as well (docs/performance.md).
+  func firstSecret(_ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?)
+    throws(KeychainError) -> SecretBytes?
+  {
+    var query = attributes
+    query[kSecClass as String] = passwordClass.secClass
+    query[kSecReturnData as String] = true
+    if let keychains { query[kSecMatchSearchList as String] = keychains.map(SecKeychain.init) as NSArray }
+    query[kSecMatchLimit as String] = kSecMatchLimitOne
+    var result: CFTypeRef?
+    let status = SecItemCopyMatching(query as CFDictionary, &result)
+    if status == errSecItemNotFound { return nil }
+    guard status == errSecSuccess else { throw KeychainError(status: status) }
+    guard let data = result as? NSData else { throw KeychainError(status: errSecInternalComponent) }
+    return Self.takeSecret(data)
+  }
+
   /// Every item of a class within `keychains` (every keychain when nil); with `secrets`, their secrets too, fetched
   /// in one batch.
   func all(

@@ -257,7 +257,7 @@ struct KWalletBridgeTests {
         let opened = try keyring.run(
           ExternalCommand.python3,
           [RepositoryLayout.kwalletPAM, "open", keyring.stateDirectory + "/kwallet.key"])
-        try check.require(opened.succeeded, "\(opened)")
+        _ = try check.require(opened.succeeded, "\(opened)")
         let connections = try (0..<8).map { _ in
           try SecretServiceConnection(options: .init(busAddress: keyring.busAddress, timeout: .seconds(10)))
         }

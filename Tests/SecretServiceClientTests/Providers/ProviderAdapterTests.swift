@@ -50,6 +50,14 @@ struct ProviderAdapterTests {
     #expect(!ServiceProvider.other.namesAreStable)
   }
 
+  @Test("searches are trusted to compare exactly on gnome-keyring and KWallet only")
+  func exactSearchFacts() {
+    #expect(ServiceProvider.gnomeKeyring.searchesAreExact)
+    #expect(ServiceProvider.kwallet.searchesAreExact)
+    #expect(!ServiceProvider.keepassxc.searchesAreExact)
+    #expect(!ServiceProvider.other.searchesAreExact)
+  }
+
   @Test("the specification's adapter sends and reads labels, attributes and secrets as they are")
   func specificationPassesThrough() {
     for label in ["", "a/b", "x__0_", "(no label)"] {

@@ -3,7 +3,8 @@ import Foundation
 /// Encodes typed Apple attribute values as Secret Service attribute strings and back.
 ///
 /// - strings: as they are; data (blob attributes): the UTF-8 string when the bytes are UTF-8 without NUL, else
-///   base64, with a marker `keychain:enc:<key>` = `utf8` / `base64` so the value comes back as `Data`;
+///   base64, with a marker `keychain:enc:<key>` = `utf8` / `base64` so the value comes back as `Data` (items of this
+///   package also carry `text` there for a string: `TypeMarkers`);
 /// - bytes of Apple's "Data" columns (key and certificate attributes): lower-case hexadecimal, no marker;
 /// - integers (numbers): decimal; booleans: `1` / `0`;
 /// - four-character codes: the libsecret name from the class's table (`htps` → `https`);
@@ -45,6 +46,8 @@ enum AttributeCodec {
       switch attributes[ReservedNames.encodingMarker(descriptor.key)] {
       case ReservedNames.dataAsUTF8: return .data(Data(stored.utf8))
       case ReservedNames.dataAsBase64: return Data(base64Encoded: stored).map { .data($0) } ?? .string(stored)
+      // `text`, no marker (other clients' items, items written before `text` existed) and any marker a later
+      // version may write: a string, as every earlier version reads them.
       default: return .string(stored)
       }
     case .integer(let range), .number(let range):

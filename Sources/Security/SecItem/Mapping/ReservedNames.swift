@@ -13,8 +13,9 @@ enum ReservedNames {
   /// The stored name of an Apple attribute without an interoperable name: `keychain:` + Apple's raw key.
   static func attribute(_ appleKey: String) -> String { prefix + appleKey }
 
-  /// The marker telling how a value given as `Data` was stored: `utf8` (the bytes are the UTF-8 of the stored
-  /// string) or `base64`. Absent: the value was a string.
+  /// The marker telling how a value was stored: `utf8` (given as `Data`; the bytes are the UTF-8 of the stored
+  /// string), `base64` (given as `Data`), `text` (given as a string; absent on items written before the marker
+  /// existed, which count as strings too); for the access control, `none`: the item has none (`TypeMarkers`).
   static func encodingMarker(_ appleKey: String) -> String { prefix + "enc:" + appleKey }
 
   /// Present (value `1`) on an item added without `kSecValueData`, until an update gives it data: Apple stores no
@@ -24,6 +25,8 @@ enum ReservedNames {
   /// Marker values.
   static let dataAsUTF8 = "utf8"
   static let dataAsBase64 = "base64"
+  static let valueAsString = "text"
+  static let noValue = "none"
 
   /// libsecret's network password schema (GVFS, Evolution, the libsecret compatibility layer).
   static let networkPasswordSchema = "org.gnome.keyring.NetworkPassword"

@@ -30,4 +30,12 @@ enum AccessScope: Sendable, Equatable {
     if case .write = self { return true }
     return false
   }
+
+  /// The one access group of the application when it has only one (reads and writes); nil otherwise.
+  var singleGroup: String? {
+    switch self {
+    case .read(let groups), .write(let groups): groups.count == 1 ? groups.first : nil
+    case .explicit: nil
+    }
+  }
 }

@@ -37,12 +37,15 @@ enum InsertionOrder {
     return Int64(created.timeIntervalSince1970.rounded(.down)) * 1_000_000_000
   }
 
-  /// `items` in the order results give them: by their keychain's precedence in `store` (a search list's order), then
-  /// in insertion order: by stamp (or creation second), then by ID.
-  static func sorted(_ items: [StoredItem], in store: any ItemStore) -> [StoredItem] {
+  /// `items` in the order results give them: with `ownItemsFirst`, the items of the application's access groups
+  /// (items of this package: other clients' items have no group) before the others, as on Apple platforms, where no
+  /// other program's items exist; then by their keychain's precedence in `store` (a search list's order); then in
+  /// insertion order: by stamp (or creation second), then by ID.
+  static func sorted(_ items: [StoredItem], in store: any ItemStore, ownItemsFirst: Bool = false) -> [StoredItem] {
     var ranks: [KeychainID: Int] = [:]
     for keychain in Set(items.map(\.id.keychain)) { ranks[keychain] = store.precedence(of: keychain) }
     return items.sorted { lhs, rhs in
+      if ownItemsFirst, (lhs.accessGroup != nil) != (rhs.accessGroup != nil) { return lhs.accessGroup != nil }
       let leftRank = ranks[lhs.id.keychain] ?? 0
       let rightRank = ranks[rhs.id.keychain] ?? 0
       if leftRank != rightRank { return leftRank < rightRank }

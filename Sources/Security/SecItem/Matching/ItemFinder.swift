@@ -6,14 +6,18 @@ import SecretServiceClient
 /// items according to the authentication-UI policy, reads what deciding the match needs (and the secrets when the
 /// caller wants them) and filters in Swift.
 ///
-/// Round trips, each one batch of calls in flight together: the searches (`ServerSearch`: every tier at once when
-/// every match is wanted, else the first tier and the others only when it gave too few), then
-/// the candidates' attributes (`Properties.Get`; `GetAll` when the label, the dates or the lock state are needed
-/// too) together with their secrets when the caller reads data. A lookup is therefore two round trips, as
-/// libsecret's. Where several candidates compete for fewer places, they are ordered first (`InsertionOrder`): by
-/// name on a store whose names follow insertion (no read at all), else by the stamps in their attributes, and only the
-/// first are read in full. Over a search list, a keychain's items come before those of the keychains after it
-/// (`ItemStore.precedence`), then in insertion order.
+/// A lookup by primary key first searches this package's items with every condition as an exact attribute
+/// (`ExactSearch`): what that finds is a match without reading it, so a lookup that finds its item is the search and
+/// `GetSecrets`, as libsecret's. Everything else, and such a lookup that found nothing there, takes the complete
+/// path. Its round trips, each one batch of calls in flight together: the searches (`ServerSearch`: every tier at
+/// once when every match is wanted, else the first tier and the others only when it gave too few), then the
+/// candidates' attributes (`Properties.Get`; `GetAll` when the label, the dates or the lock state are needed too)
+/// together with their secrets when the caller reads data. Where several candidates compete for fewer places, they
+/// are ordered first (`InsertionOrder`): by name on a store whose names follow insertion (no read at all), else by
+/// the stamps in their attributes, and only the first are read in full; a primary-key lookup puts the application's
+/// own items first (`ExactSearch.prefersOwnItems`), which needs each candidate's attributes. Over a search list, a
+/// keychain's items come before those of the keychains after it (`ItemStore.precedence`), after the application's
+/// own items when those come first.
 struct ItemFinder {
   let store: any ItemStore
 
@@ -31,6 +35,9 @@ struct ItemFinder {
     /// Whether the matches are wanted in insertion order (`InsertionOrder`), items found by the first search tier
     /// before the others.
     var ordered = true
+    /// Whether the caller needs nothing of the matches but their IDs (and their secrets, when `secrets`), so that a
+    /// search naming every condition exactly decides without reading them (`ExactSearch`).
+    var decidableBySearch = false
 
     /// The properties deciding the match plus those the caller needs.
     var needed: ItemPropertySet {
@@ -72,6 +79,13 @@ struct ItemFinder {
       if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
       return .done(try resolve(unlocked, request, limit: request.limit, policy: policy))
     }
+    if let exact = ExactSearch.attributes(for: request) {
+      switch try exactMatches(exact, request, policy: policy, afterUnlock: afterUnlock) {
+      case .needsUnlock(let locked): return .needsUnlock(locked)
+      case .done(let found) where !found.items.isEmpty: return .done(found)
+      case .done: break  // none of this package's marked items: the complete path looks further
+      }
+    }
     // A query that wants every match needs every tier: their searches go out in one batch. A limited one (a lookup)
     // searches the later tiers only when the first gave too few matches: the daemon scans every item for each
     // search, one search after the other, so a second search in the same batch would cost a lookup that finds its
@@ -94,6 +108,38 @@ struct ItemFinder {
       if let unlock = try handleLocked(locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
       let remaining = request.limit.map { $0 - found.items.count }
       found.append(try resolve(unlocked, request, limit: remaining, policy: policy))
+    }
+    return .done(found)
+  }
+
+  /// The matches `ExactSearch` finds: as they are on a store whose searches are exact, the search's attributes
+  /// standing for each item's (all the caller needs of it), with the secrets when asked for (one `GetSecrets`; an
+  /// item that vanished meanwhile is left out). Several matches that must come in order, or a store whose searches
+  /// are not exact, go through `resolve`, which reads and checks them.
+  ///
+  /// On a store that ranks several keychains (`ItemStore.ranksKeychains`: a search list) each keychain may hold an
+  /// item of the same primary key, and the search does not see those without the type markers or whose access
+  /// control guards their data. It decides only a lookup of one match that it finds in the first keychain (no item of
+  /// a later keychain comes before it); otherwise nothing is returned, and the complete path runs.
+  private func exactMatches(
+    _ exact: [String: String], _ request: Request, policy: AuthenticationUI, afterUnlock: Bool
+  ) throws(SecItemError) -> LockedPass.Step<Found> {
+    let result = try store.search(exact)
+    if let unlock = try handleLocked(result.locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
+    var ids = result.unlocked
+    if store.ranksKeychains {
+      ids = ids.filter { store.precedence(of: $0.keychain) == 0 }
+      guard request.limit == 1 else { return .done(Found()) }
+    }
+    if ids.isEmpty { return .done(Found()) }
+    guard store.searchesAreExact, ids.count == 1 || !request.ordered else {
+      return .done(try resolve(ids, request, limit: request.limit, policy: policy))
+    }
+    if let limit = request.limit { ids = Array(ids.prefix(limit)) }
+    var found = Found(items: ids.compactMap { StoredItem(id: $0, ItemProperties(attributes: exact)) })
+    if request.secrets {
+      found.secrets = try store.secrets(ids)
+      found.items = found.items.filter { found.secrets[$0.id] != nil }
     }
     return .done(found)
   }
@@ -129,7 +175,9 @@ struct ItemFinder {
     guard request.ordered && ids.count > 1 else {
       return try verify(ids, request, policy: policy)
     }
-    if InsertionOrder.followsNames(ids, in: store) {
+    // Whose item each candidate is shows only in its attributes: own items first means reading every candidate.
+    let ownFirst = ExactSearch.prefersOwnItems(request)
+    if !ownFirst, InsertionOrder.followsNames(ids, in: store) {
       // The order is known before anything is read: read the first ones, then the rest if too few matched.
       let ordered = ids.sorted(by: InsertionOrder.idPrecedes)
       guard competing, let limit else { return try verify(ordered, request, policy: policy) }
@@ -143,22 +191,22 @@ struct ItemFinder {
     guard competing, let limit else {
       // Everything is read anyway: read it at once, then order by the stamps.
       var found = try verify(ids, request, policy: policy, forOrdering: true)
-      found.items = InsertionOrder.sorted(found.items, in: store)
+      found.items = InsertionOrder.sorted(found.items, in: store, ownItemsFirst: ownFirst)
       return found
     }
-    return try best(ids, request, limit: limit, policy: policy)
+    return try best(ids, request, limit: limit, policy: policy, ownItemsFirst: ownFirst)
   }
 
   /// The first `limit` matches among `ids` in insertion order: the attributes of all (the stamps, and what decides
   /// the match), then what else is needed (and the secrets) of the first matches only.
   private func best(
-    _ ids: [ItemID], _ request: Request, limit: Int, policy: AuthenticationUI
+    _ ids: [ItemID], _ request: Request, limit: Int, policy: AuthenticationUI, ownItemsFirst: Bool = false
   ) throws(SecItemError) -> Found {
     var light = request
     light.properties = .attributes
     light.secrets = false
     var candidates = try verify(ids, light, policy: policy, forOrdering: true).items
-    candidates = InsertionOrder.sorted(candidates, in: store)
+    candidates = InsertionOrder.sorted(candidates, in: store, ownItemsFirst: ownItemsFirst)
     var found = Found()
     var next = 0
     while found.items.count < limit && next < candidates.count {

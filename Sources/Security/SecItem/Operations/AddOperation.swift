@@ -3,7 +3,7 @@ import GLibValues
 import SecretServiceClient
 
 /// SecItemAdd: fills in Apple's defaults, refuses a second item with the same primary key, creates the item in the
-/// `default` collection.
+/// `default` collection, with the markers that let a search decide a lookup (`TypeMarkers`).
 ///
 /// Round trips, in the common case: one `SearchItems` for the primary key (this package's items of the access group
 /// only) and one `CreateItem` on the `default` alias's path, both in one pass under the cross-process write lock
@@ -72,7 +72,7 @@ enum AddOperation {
         stored.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
       }
       if query.secret == nil { stored[ReservedNames.addedWithoutData] = "1" }
-      attributes = stored
+      attributes = TypeMarkers.marked(stored, itemClass: itemClass)
       secret = query.secret ?? Data()
       var duplicateQuery = ItemQuery(itemClass: itemClass)
       for key in itemClass.primaryKey {

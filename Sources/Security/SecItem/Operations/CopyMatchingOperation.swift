@@ -10,28 +10,40 @@ import SecretServiceClient
 /// Prompts (unlocking) happen without the lock. Only the properties the result and the query need are read: a query returning data,
 /// password or certificate references, or nothing reads each candidate's attributes alone (`Properties.Get`); one
 /// returning attributes, key references or persistent references (which carry the creation time) reads them all
-/// (`GetAll`). The data of items whose access control has constraints passes `AccessControlGate`.
+/// (`GetAll`). The data of items whose access control has constraints passes `AccessControlGate`. A lookup by primary
+/// key returning data, a password reference or nothing first searches this package's items exactly
+/// (`ExactSearch`): when that finds the item, it is not read at all, only its secret.
 enum CopyMatchingOperation {
   static func run(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     var query = try QueryParser.parse(dictionary, for: .copyMatching)
     let store = try KeychainStore.current(for: query)
     let returnTypes = wantsResult ? query.returnTypes : []
+    return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {
+      gate throws(SecItemError) in
+      query.leavesOutConstrainedItems = gate.leavesOutConstrainedItems(readingData: returnTypes.contains(.data))
+      let request = request(query, returnTypes: returnTypes, groups: store.groups)
+      return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
+        context throws(SecItemError) in try read(request, returnTypes: returnTypes, context, gate)
+      }
+    }
+  }
+
+  /// What to find for `query` and read of each match, for a result of `returnTypes`.
+  static func request(_ query: ItemQuery, returnTypes: ReturnTypes, groups: [String]) -> ItemFinder.Request {
     // Returned attributes, and key references (a `SecKey` carries the item's attributes), need every property;
     // persistent references carry the creation time.
     let complete =
       returnTypes.contains(.attributes) || (returnTypes.contains(.reference) && query.itemClass.material == .key)
     var properties: ItemPropertySet = complete ? .all : .attributes
     if returnTypes.contains(.persistentReference) { properties.insert(.created) }
-    return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {
-      gate throws(SecItemError) in
-      query.leavesOutConstrainedItems = gate.leavesOutConstrainedItems(readingData: returnTypes.contains(.data))
-      let request = ItemFinder.Request(
-        query: query, scope: AccessScope.of(query, writing: false, groups: store.groups), properties: properties,
-        secrets: returnTypes.contains(.data), limit: query.limit.maximum)
-      return try LockedPass.run(store: store, policy: query.authenticationUI, mode: .shared) {
-        context throws(SecItemError) in try read(request, returnTypes: returnTypes, context, gate)
-      }
-    }
+    var request = ItemFinder.Request(
+      query: query, scope: AccessScope.of(query, writing: false, groups: groups), properties: properties,
+      secrets: returnTypes.contains(.data), limit: query.limit.maximum)
+    // Data alone, a password reference alone or nothing: the result needs nothing of a match but its name and
+    // secret (a dictionary holding data needs to know whether the item was added without any).
+    let visible = returnTypes.visible
+    request.decidableBySearch = visible.isEmpty || visible == .data || visible == .reference
+    return request
   }
 
   /// One read under the lock: matches with their secrets, then the result.

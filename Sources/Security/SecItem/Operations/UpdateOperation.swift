@@ -90,7 +90,8 @@ enum UpdateOperation {
   }
 
   /// The new attributes and label of `item`. The item's other attributes (including other clients' own, and its
-  /// `xdg:schema`) are kept.
+  /// `xdg:schema`) are kept; an item of this package gets every marker `TypeMarkers` writes (one written before the
+  /// markers existed gains them here), other clients' items none.
   static func plan(_ item: StoredItem, _ update: ItemUpdate) throws(SecItemError) -> Plan {
     var attributes = item.attributes
     var label = item.label
@@ -104,6 +105,9 @@ enum UpdateOperation {
       attributes.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
     }
     if update.secret != nil { attributes[ReservedNames.addedWithoutData] = nil }
+    if attributes[ReservedNames.schema] == item.itemClass.schemaName {
+      attributes = TypeMarkers.marked(attributes, itemClass: item.itemClass)
+    }
     var properties = item.properties
     properties.attributes = attributes
     properties.label = label

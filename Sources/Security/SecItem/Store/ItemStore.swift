@@ -24,6 +24,12 @@ protocol ItemStore: Sendable {
   /// Whether an item keeps its `ItemID` for its whole life, across restarts (then a persistent reference's ID is used
   /// as it is; see `PersistentReferenceResolver`).
   var namesAreStable: Bool { get }
+  /// Whether every item a search finds holds exactly the values searched for (then a search that names every
+  /// condition of a query decides it without reading the items: `ExactSearch`).
+  var searchesAreExact: Bool { get }
+  /// Whether the store searches several keychains ranked one after the other (`precedence`; a search list), each of
+  /// which may hold an item of the same primary key (default: false).
+  var ranksKeychains: Bool { get }
   /// The place of `keychain`'s items in results, lower first, before insertion order (default: 0 for all).
   func precedence(of keychain: KeychainID) -> Int
 
@@ -54,6 +60,9 @@ extension ItemStore {
   /// The place of `keychain`'s items in results, lower first, before insertion order (`InsertionOrder`): the same for
   /// every keychain of one store; a search list's position (`SearchListStore`).
   func precedence(of keychain: KeychainID) -> Int { 0 }
+
+  /// One keychain ranking: every keychain of the store comes first alike.
+  var ranksKeychains: Bool { false }
 
   /// One search.
   func search(_ attributes: [String: String]) throws(SecItemError) -> (unlocked: [ItemID], locked: [ItemID]) {

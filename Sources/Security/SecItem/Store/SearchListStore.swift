@@ -56,6 +56,11 @@ struct SearchListStore: ItemStore {
 
   var namesFollowInsertion: Bool { false }
   var namesAreStable: Bool { members.allSatisfy(\.store.namesAreStable) }
+  /// Exact when every keychain's store is: a keychain file compares values as the keyring file does (the MACs of the
+  /// values), the Secret Service as its provider does.
+  var searchesAreExact: Bool { members.allSatisfy(\.store.searchesAreExact) }
+  /// Several keychains are searched in the list's order (`precedence`).
+  var ranksKeychains: Bool { members.count > 1 }
 
   /// The position in the list of the first member holding `keychain`: its items come before those of later
   /// keychains, whatever their insertion order.
@@ -165,6 +170,8 @@ struct UnavailableStore: ItemStore {
   var lockScope: String { "" }
   var namesFollowInsertion: Bool { false }
   var namesAreStable: Bool { false }
+  /// Its searches find nothing, and so nothing that differs from what was searched for.
+  var searchesAreExact: Bool { true }
 
   func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])] {
     throw failure

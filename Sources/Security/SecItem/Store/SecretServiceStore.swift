@@ -29,6 +29,9 @@ struct SecretServiceStore: ItemStore {
   /// As the provider keeps its items' paths (`ServiceProvider.namesAreStable`); false when it cannot be told.
   var namesAreStable: Bool { (try? connection.provider())?.namesAreStable ?? false }
 
+  /// As the provider compares attribute values (`ServiceProvider.searchesAreExact`); false when it cannot be told.
+  var searchesAreExact: Bool { (try? connection.provider())?.searchesAreExact ?? false }
+
   // MARK: - Item IDs and object paths
 
   /// The ID of the item at `path`: its collection and the rest of the path. A path that is not below a collection

@@ -59,7 +59,7 @@ struct EncodingCollisionTests {
     #expect(stored.attributes["xdg:schema"] == "org.swift-keychain-linux.GenericPassword")
     #expect(stored.attributes["keychain:agrp"] == group)
     #expect(stored.attributes["account"] == "keychain:agrp")
-    #expect(stored.attributes["keychain:enc:acct"] == nil)
+    #expect(stored.attributes["keychain:enc:acct"] == "text")
     let found = try asApplication { attributes(genericPassword(service: service)) }.require()
     #expect(found[kSecClass as String] as? String == kSecClassGenericPassword as String)
     #expect(found[kSecAttrAccessGroup as String] as? String == group)

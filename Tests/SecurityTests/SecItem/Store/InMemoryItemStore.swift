@@ -9,7 +9,8 @@ import Synchronization
 /// loop), as swift-nio's `EmbeddedChannel` serves the tests of its handlers. It records every call made to it, so a
 /// test can say how many searches, reads and unlocks an operation needed.
 ///
-/// It models no provider: a search is an exact subset match of attributes, names are numbers in the order items are
+/// It models no provider: a search is an exact subset match of attributes (with `searchesAreExact` false a value
+/// also finds the value followed by a newline, as KeePassXC's search does), names are numbers in the order items are
 /// added (or, with `namesFollowInsertion` false, in the reverse order, so that nothing can be learned from them), a
 /// locked item's attributes and label are readable and its secret is not. What a real Secret Service does is tested
 /// against the real daemons, never against this.
@@ -58,12 +59,17 @@ final class InMemoryItemStore: ItemStore, Sendable {
   let timeout = Duration.seconds(5)
   let namesFollowInsertion: Bool
   let namesAreStable = true
+  let searchesAreExact: Bool
   let unlockOutcome: UnlockOutcome
   private let state = Mutex(State())
 
-  init(groups: [String] = ["test.group"], namesFollowInsertion: Bool = true, unlock: UnlockOutcome = .unlocks) {
+  init(
+    groups: [String] = ["test.group"], namesFollowInsertion: Bool = true, searchesAreExact: Bool = true,
+    unlock: UnlockOutcome = .unlocks
+  ) {
     self.groups = groups
     self.namesFollowInsertion = namesFollowInsertion
+    self.searchesAreExact = searchesAreExact
     self.unlockOutcome = unlock
   }
 
@@ -108,7 +114,11 @@ final class InMemoryItemStore: ItemStore, Sendable {
     state.withLock { state in
       state.calls.append(.search(queries))
       return queries.map { query in
-        let matching = state.items.filter { _, item in query.allSatisfy { item.attributes[$0.key] == $0.value } }
+        let matching = state.items.filter { _, item in
+          query.allSatisfy {
+            item.attributes[$0.key] == $0.value || (!searchesAreExact && item.attributes[$0.key] == $0.value + "\n")
+          }
+        }
         let ids = matching.keys.sorted().map { ItemID(keychain: keychain, name: $0) }
         return (
           ids.filter { state.items[$0.name]?.locked == false }, ids.filter { state.items[$0.name]?.locked == true }

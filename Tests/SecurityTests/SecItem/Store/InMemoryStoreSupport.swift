@@ -35,6 +35,27 @@ enum InMemoryEngine {
     }
   }
 
+  /// The matches of a SecItemCopyMatching dictionary returning data, with their secrets, as `CopyMatchingOperation`
+  /// finds them for `kSecReturnData` (a lookup by primary key first searches exactly: `ExactSearch`).
+  static func lookup(
+    _ query: [String: Any], in store: any ItemStore, policy: AuthenticationUI = .fail
+  ) throws -> ItemFinder.Found {
+    let parsed = try QueryParser.parse(query as NSDictionary, for: .copyMatching)
+    let request = CopyMatchingOperation.request(parsed, returnTypes: .data, groups: store.groups)
+    return try LockedPass.run(store: store, policy: policy, mode: nil) { context throws(SecItemError) in
+      try context.attempt(request)
+    }
+  }
+
+  /// The items a SecItemDelete dictionary deletes, as `DeleteOperation` finds them (nothing is deleted).
+  static func deleteTargets(_ query: [String: Any], in store: any ItemStore) throws -> [StoredItem] {
+    let parsed = try QueryParser.parse(query as NSDictionary, for: .delete)
+    let request = DeleteOperation.request(parsed, groups: store.groups)
+    return try LockedPass.run(store: store, policy: .fail, mode: nil) { context throws(SecItemError) in
+      try context.attempt(request).map(\.items)
+    }
+  }
+
   /// The accounts of `items`, in their order.
   static func accounts(_ items: [StoredItem]) -> [String] {
     items.compactMap { $0.values[RawKey.account]?.stringValue }

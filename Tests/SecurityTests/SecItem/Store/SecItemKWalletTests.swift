@@ -184,4 +184,69 @@ struct SecItemKWalletTests {
       }
     }
   }
+
+  // Lookups and deletes by primary key are decided by one exact search (`ExactSearch`). On KWallet that search
+  // reports the items of a closed wallet as locked, as gnome-keyring does, and says nothing of item paths, which
+  // KWallet renumbers on every start: the two tests below hold it to both.
+
+  @Test("a lookup and a delete by primary key in a locked wallet: errSecInteractionNotAllowed without UI, found after")
+  func primaryKeyInLockedWallet() async throws {
+    try await offPool { check in
+      try onKWallet { keyring in
+        check.expect(addPassword(account: "locked", secret: "kept") == errSecSuccess)
+        try keyring.lock()
+        let noUI = merged(
+          genericPassword(service: service, account: "locked"),
+          [kSecUseAuthenticationUI as String: kSecUseAuthenticationUIFail])
+        check.expect(secret(noUI).status == errSecInteractionNotAllowed)
+        check.expect(SecItemCopyMatching(noUI as CFDictionary, nil) == errSecInteractionNotAllowed)
+        check.expect(SecItemDelete(noUI as CFDictionary) == errSecInteractionNotAllowed)
+        try keyring.unlock()
+        check.expect(secret(genericPassword(service: service, account: "locked")) == .found(Data(utf8: "kept")))
+      }
+    }
+  }
+
+  @Test("after a restart renumbered the paths, a delete by primary key deletes its item and no other")
+  func primaryKeyAfterRestart() async throws {
+    try await offPool { check in
+      try onKWallet { keyring in
+        for name in ["c", "b", "a"] {
+          check.expect(
+            add(
+              merged(
+                genericPassword(service: service, account: name),
+                [kSecAttrLabel as String: name, kSecValueData as String: Data(utf8: "secret \(name)")]))
+              == errSecSuccess)
+        }
+        try keyring.restart()
+        check.expect(SecItemDelete(genericPassword(service: service, account: "c") as CFDictionary) == errSecSuccess)
+        check.expect(secret(genericPassword(service: service, account: "c")) == .itemNotFound)
+        for name in ["a", "b"] {
+          check.expect(
+            secret(genericPassword(service: service, account: name)) == .found(Data(utf8: "secret \(name)")))
+        }
+      }
+    }
+  }
+
+  @Test("items the exact search finds together come in insertion order, also after a restart renumbered them")
+  func severalAfterRestart() async throws {
+    try await offPool { check in
+      try onKWallet { keyring in
+        // Labels in reverse: after a start KWallet numbers the items by label, the last added first.
+        for (index, label) in ["c", "b", "a"].enumerated() {
+          let item = merged(
+            genericPassword(service: service, account: "v"),
+            [
+              kSecAttrSyncViewHint as String: "view-\(index)", kSecAttrLabel as String: label,
+              kSecValueData as String: Data(utf8: "item-\(index)"),
+            ])
+          check.expect(add(item) == errSecSuccess)
+        }
+        try keyring.restart()
+        check.expect(secret(genericPassword(service: service, account: "v")) == .found(Data(utf8: "item-0")))
+      }
+    }
+  }
 }

@@ -67,18 +67,18 @@ struct SecItemKeePassXCTests {
   func updateRemovesAttribute() async throws {
     try await offPool { check in
       try onKeePassXC { keyring in
-        // An account given as Data carries the marker keychain:enc:acct; changing it to a string removes the marker.
-        let query = merged(genericPassword(service: service), [kSecAttrAccount as String: Data(utf8: "acct")])
-        check.expect(add(merged(query, [kSecValueData as String: Data(utf8: "s")])) == errSecSuccess)
+        // An item added without data carries keychain:x-nodata; the update that gives it data removes it.
+        let query = genericPassword(service: service, account: "acct")
+        check.expect(add(query) == errSecSuccess)
         check.expect(
-          SecItemUpdate(query as CFDictionary, [kSecAttrAccount as String: "acct"] as CFDictionary) == errSecSuccess)
-        let found = try check.require(attributes(genericPassword(service: service)).value)
-        check.expect(found[kSecAttrAccount as String] as? String == "acct", "\(found)")
-        check.expect(copyMatching(query).status == errSecItemNotFound)
-        check.expect(secret(genericPassword(service: service, account: "acct")) == .found(Data(utf8: "s")))
+          SecItemUpdate(query as CFDictionary, [kSecValueData as String: Data(utf8: "s")] as CFDictionary)
+            == errSecSuccess)
+        let both = merged(query, [kSecReturnAttributes as String: true, kSecReturnData as String: true])
+        let found = try check.require(copyMatching(both).result as? [String: Any])
+        check.expect(found[kSecValueData as String] as? Data == Data(utf8: "s"), "\(found)")
         // KeePassXC keeps the name; what it holds reads as absent.
         let raw = try check.require(try rawAttributes(keyring).first)
-        check.expect(raw["keychain:enc:acct"] != "utf8", "\(raw)")
+        check.expect(raw["keychain:x-nodata"] != "1", "\(raw)")
       }
     }
   }
@@ -333,6 +333,19 @@ struct SecItemKeePassXCTests {
         check.expect(raw.count == 1)
         check.expect(raw.first?["URL"] == "https://\(host)/")
         check.expect(raw.first?["server"] == nil && raw.first?["user"] == nil, "\(raw)")
+      }
+    }
+  }
+
+  @Test("a value followed by a newline is another value: what KeePassXC's search finds for a lookup is checked")
+  func newlineIsAnotherValue() async throws {
+    try await offPool { check in
+      try onKeePassXC { _ in
+        check.expect(addPassword(account: "a\n", secret: Data(utf8: "newline")) == errSecSuccess)
+        check.expect(secret(genericPassword(service: service, account: "a")) == .itemNotFound)
+        check.expect(
+          SecItemDelete(genericPassword(service: service, account: "a") as CFDictionary) == errSecItemNotFound)
+        check.expect(secret(genericPassword(service: service, account: "a\n")) == .found(Data(utf8: "newline")))
       }
     }
   }

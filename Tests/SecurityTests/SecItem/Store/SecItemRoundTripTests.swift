@@ -75,14 +75,22 @@ struct SecItemRoundTripTests {
     return observed
   }
 
-  /// The rounds a lookup by service and account that finds its item takes on this backend: the search under the
-  /// account's first name (the item has it: the second name is not searched), then the attributes with the secret
-  /// at once. On KWallet the secrets are read after checking that their wallet is open (`GetSecrets.fetch`), so
-  /// they come a round later.
+  /// The rounds a lookup by service and account that finds its item takes on this backend when it reads the item:
+  /// the search, then the attributes with the secret at once. On KWallet the secrets are read after checking that
+  /// their wallet is open (`GetSecrets.fetch`), so they come a round later.
   static func lookupRounds(_ read: String, secrets: Bool = true) -> [[String]] {
     if !secrets { return [["SearchItems"], [read]] }
     if KeyringBackend.isKWallet { return [["SearchItems"], [read], ["GetSecrets"]] }
     return [["SearchItems"], [read, "GetSecrets"]]
+  }
+
+  /// The rounds a lookup by primary key returning data (or nothing) takes when it finds this package's item: the
+  /// exact search (`ExactSearch`), then `GetSecrets` alone, as libsecret's `lookupv`; on gnome-keyring and KWallet
+  /// (whose `Get Locked` of the wallet is the bridge's own). KeePassXC's search also finds a value followed by a
+  /// newline, so there the item's attributes are read and checked too.
+  static func exactLookupRounds(secrets: Bool = true) -> [[String]] {
+    if KeyringBackend.isKeePassXC { return lookupRounds("Get Attributes", secrets: secrets) }
+    return secrets ? [["SearchItems"], ["GetSecrets"]] : [["SearchItems"]]
   }
 
   let service = unique("round-trip")
@@ -94,10 +102,10 @@ struct SecItemRoundTripTests {
     }
   }
 
-  @Test("a lookup returning data: two round trips, the search, then the attributes with GetSecrets")
+  @Test("a lookup by primary key returning data: two calls, the exact search, then GetSecrets")
   func lookupData() async throws {
     let service = service
-    let expected = Self.lookupRounds("Get Attributes")
+    let expected = Self.exactLookupRounds()
     let observed = try await observe(rounds: expected, setup: { Self.seed(service) }) {
       secret(genericPassword(service: service, account: "a"))
     }
@@ -120,10 +128,10 @@ struct SecItemRoundTripTests {
     #expect(observed.rounds == expected)
   }
 
-  @Test("an existence check (no return keys): the search, then Get of the attributes")
+  @Test("an existence check by primary key (no return keys): the exact search alone")
   func existence() async throws {
     let service = service
-    let expected = Self.lookupRounds("Get Attributes", secrets: false)
+    let expected = Self.exactLookupRounds(secrets: false)
     let observed = try await observe(rounds: expected, setup: { Self.seed(service) }) {
       SecItemCopyMatching(genericPassword(service: service, account: "a") as CFDictionary, nil)
     }
@@ -131,14 +139,35 @@ struct SecItemRoundTripTests {
     #expect(observed.rounds == expected)
   }
 
-  @Test("a generic-password lookup by account that matches nothing: the account's first name, then its second")
+  @Test("a generic-password lookup by account that matches nothing: the exact search, the account's names")
   func noMatchByAccount() async throws {
     let service = service
-    let observed = try await observe(rounds: [["SearchItems"], ["SearchItems"]]) {
+    let expected = [["SearchItems"], ["SearchItems"], ["SearchItems"]]
+    let observed = try await observe(rounds: expected) {
       copyMatching(genericPassword(service: service, account: "nobody")).status
     }
     #expect(observed.value == errSecItemNotFound)
-    #expect(observed.rounds == [["SearchItems"], ["SearchItems"]])
+    #expect(observed.rounds == expected)
+  }
+
+  @Test("a lookup of another client's item: the exact search, the search under account, attributes and GetSecrets")
+  func otherClientsItem() async throws {
+    let service = service
+    let expected = [["SearchItems"]] + Self.lookupRounds("Get Attributes")
+    let observed = try await observe(
+      rounds: expected,
+      setup: {
+        let stored = try? ExternalCommand.run(
+          "secret-tool", ["store", "--label", "theirs", "service", service, "account", "a"],
+          input: Data("theirs".utf8))
+        return [stored?.succeeded == true ? errSecSuccess : errSecIO]
+      }
+    ) {
+      secret(genericPassword(service: service, account: "a"))
+    }
+    #expect(observed.setup == [errSecSuccess])
+    #expect(observed.value == .found(Data(utf8: "theirs")))
+    #expect(observed.rounds == expected)
   }
 
   @Test("a generic-password search for every match by account: both account names in one round trip")
@@ -194,14 +223,15 @@ struct SecItemRoundTripTests {
     #expect(observed.calls == ["SearchItems", "Get Attributes", "SetSecret"])
   }
 
-  @Test("a delete: SearchItems, Get of the attributes, Delete")
+  @Test("a delete by primary key: the exact search, then Delete (KeePassXC: Get of the attributes between)")
   func deleteItem() async throws {
     let service = service
     let observed = try await observe(setup: { Self.seed(service) }) {
       SecItemDelete(genericPassword(service: service, account: "a") as CFDictionary)
     }
     #expect(observed.value == errSecSuccess)
-    #expect(observed.calls == ["SearchItems", "Get Attributes", "Delete"])
+    let read = KeyringBackend.isKeePassXC ? ["Get Attributes"] : []
+    #expect(observed.calls == ["SearchItems"] + read + ["Delete"])
   }
 
   @Test("limit one of three: gnome-keyring's paths give the order, so only the first is read; elsewhere the stamps")

@@ -33,6 +33,8 @@ struct FileKeyringStore: ItemStore {
   var keychain: KeychainID { .file(location.path) }
   var namesFollowInsertion: Bool { false }
   var namesAreStable: Bool { false }
+  /// A search compares the MACs of the values searched for with the items' own (`OpenedKeyring.search`).
+  var searchesAreExact: Bool { true }
 
   // MARK: - Reading
 
