@@ -10,7 +10,8 @@ import Testing
 /// `SecItemRoundTripTests`'; this checks on gnome-keyring that the command asks for nothing more.
 @Suite(
   "security find -w calls", .serialized,
-  .enabled(if: KeyringBackend.isGnomeKeyring && !KeyringBackend.storesInFile, "counts gnome-keyring's calls"), .tags(.daemon))
+  .enabled(if: KeyringBackend.isGnomeKeyring && !KeyringBackend.storesInFile, "counts gnome-keyring's calls"),
+  .tags(.daemon))
 struct PasswordOnlyCallsTests {
   /// The deadline of the observed connection (none other uses it, so it is a connection of its own).
   static let observedTimeout = Duration.milliseconds(23_917)
