@@ -78,21 +78,34 @@ let package = Package(
         "GLibValues",
       ]
     ),
-    // Fixtures for tests: private buses and throwaway keyrings started through the scripts in dbus/.
+    // Fixtures for tests: private buses and throwaway keyrings started through the scripts in dbus/, the `daemon` tag
+    // of the tests that need them, and the helpers more than one test target uses.
     .target(
       name: "KeyringTestSupport",
       path: "Tests/KeyringTestSupport"
+    ),
+    // One test target per module, `Tests/XTests` for `Sources/X`, its folders as in `Sources/X` (docs/testing.md).
+    .testTarget(
+      name: "GLibValuesTests",
+      dependencies: ["GLibValues", "CLibSecret"]
     ),
     .testTarget(
       name: "SecretServiceClientTests",
       dependencies: ["SecretServiceClient", "GLibValues", "KeyringTestSupport"]
     ),
+    // `KeychainServices` too: a few tests check a behaviour through both faces (secrets left in memory, the
+    // application's groups), and the hostile-input generator is shared with Fuzz/, which builds on the
+    // `KeychainServices` product.
     .testTarget(
-      name: "KeychainServicesTests",
+      name: "SecurityTests",
       dependencies: [
-        "KeychainServices", "Security", "SecretServiceClient", "KeyringFileFormat", "GLibValues", "KeyringTestSupport",
+        "Security", "KeychainServices", "SecretServiceClient", "KeyringFileFormat", "GLibValues", "KeyringTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
       ]
+    ),
+    .testTarget(
+      name: "KeychainServicesTests",
+      dependencies: ["KeychainServices", "Security", "SecretServiceClient", "KeyringTestSupport"]
     ),
     // Code as Apple-platform code is written against `import Security` alone: every provided Apple name with Apple's
     // types (generated from docs/apple-security-names.tsv), and an app's own names next to it.

@@ -8,7 +8,7 @@ import struct Foundation.URL
 // - keychain-fuzz: the hostile-input campaign against the public SecItem functions, inside a private keyring:
 //     dbus/with-keyring swift run --package-path Fuzz -c release keychain-fuzz campaign --count 10000
 //   Its generator is the one the reliability tests use (Sources/HostileInput is a link to
-//   Tests/KeychainServicesTests/Reliability/HostileInput).
+//   Tests/SecurityTests/SecItem/Query/HostileInput).
 // - keychain-fuzz-targets: libFuzzer targets (coverage-guided) for the parsers of untrusted bytes, built with
 //   -sanitize=fuzzer,address and run by Fuzz/run-libfuzzer (seed corpora in Fuzz/Corpus/<target>/).
 

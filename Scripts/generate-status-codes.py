@@ -7,7 +7,7 @@ comment, which Apple's build turns into `SecErrorMessages.strings`; the code's o
 comment), or the code it is a deprecated alias of. From it come:
 
 - Sources/Security/Surface/StatusCodes.swift: every constant, its doc comment, and the message table;
-- Tests/KeychainServicesTests/Surface/StatusCodeTable.generated.swift: each code's name, constant, value and message,
+- Tests/SecurityTests/Surface/StatusCodeTable.generated.swift: each code's name, constant, value and message,
   which the tests compare with what the package returns.
 
 Usage: python3 Scripts/generate-status-codes.py [--check]
@@ -20,7 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIST = os.path.join(ROOT, "Scripts", "data", "status-codes.tsv")
 SOURCE = os.path.join(ROOT, "Sources", "Security", "Surface", "StatusCodes.swift")
-TABLE = os.path.join(ROOT, "Tests", "KeychainServicesTests", "Surface", "StatusCodeTable.generated.swift")
+TABLE = os.path.join(ROOT, "Tests", "SecurityTests", "Surface", "StatusCodeTable.generated.swift")
 
 SECTIONS = {
     "keychain": "The keychain item API",

@@ -7,7 +7,7 @@ import Testing
 @testable import Security
 
 /// The `async` variants: the same operations, run off the cooperative pool, with the caller's SecItem environment.
-@Suite("Native API: async operations")
+@Suite("Native API: async operations", .tags(.daemon))
 struct NativeAsyncTests {
   let service = unique("native-async")
 

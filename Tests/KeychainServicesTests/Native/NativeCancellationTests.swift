@@ -8,7 +8,7 @@ import Testing
 
 /// Cancellation of `async` operations and their use of threads, against calls that really block: a locked private
 /// keyring whose unlock prompt nobody answers (`SilentPrompter`), with authentication UI allowed.
-@Suite("Native API: async cancellation and threads")
+@Suite("Native API: async cancellation and threads", .tags(.daemon))
 struct NativeCancellationTests {
   let service = unique("native-cancel")
 

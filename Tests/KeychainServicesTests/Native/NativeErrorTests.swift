@@ -6,7 +6,7 @@ import Testing
 @testable import Security
 
 /// SecItem statuses become `KeychainError`s; messages and descriptions never show a secret.
-@Suite("Native API: errors")
+@Suite("Native API: errors", .tags(.daemon))
 struct NativeErrorTests {
   let service = unique("native-errors")
 

@@ -1,9 +1,10 @@
 import Foundation
 import KeychainServices
+import KeyringTestSupport
 import Testing
 
 /// Each operation of `GenericPassword`, synchronous, on the keyring the tests run on.
-@Suite("Native API: generic password operations")
+@Suite("Native API: generic password operations", .tags(.daemon))
 struct NativeGenericPasswordTests {
   let service = unique("native-genp")
 

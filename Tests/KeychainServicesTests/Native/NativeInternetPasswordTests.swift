@@ -1,9 +1,10 @@
 import Foundation
 import KeychainServices
+import KeyringTestSupport
 import Testing
 
 /// Each operation of `InternetPassword`, synchronous, on the keyring the tests run on.
-@Suite("Native API: internet password operations")
+@Suite("Native API: internet password operations", .tags(.daemon))
 struct NativeInternetPasswordTests {
   let server = unique("native-inet") + ".example.com"
 

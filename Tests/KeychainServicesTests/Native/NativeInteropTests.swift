@@ -5,7 +5,7 @@ import Testing
 
 /// The Swift-native API and SecItem are one implementation: each reads what the other writes, and other Secret
 /// Service clients see native items where they see SecItem's.
-@Suite("Native API: interop with SecItem and other clients")
+@Suite("Native API: interop with SecItem and other clients", .tags(.daemon))
 struct NativeInteropTests {
   let name = unique("native-interop")
 

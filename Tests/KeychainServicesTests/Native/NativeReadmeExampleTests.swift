@@ -8,7 +8,7 @@ import Testing
 /// `import KeychainServices`, as a reader's file would be. It runs in a child process (this test binary, filtered to
 /// the child test) whose session bus is a private keyring's, so that its names (example.com, com.example.app) meet
 /// no other test's items, and the child uses the public API only (this file has no @testable import).
-@Suite("Native API: README example")
+@Suite("Native API: README example", .tags(.daemon))
 struct NativeReadmeExampleTests {
   static let childVariable = "NATIVE_README_CHILD"
   static let doneMarker = "readme-example-child: done"

@@ -1,11 +1,12 @@
 import Foundation
+import KeyringTestSupport
 import Testing
 
 @testable import KeychainServices
 @testable import Security
 
 /// Every typed attribute comes back as written.
-@Suite("Native API: typed attribute round trips")
+@Suite("Native API: typed attribute round trips", .tags(.daemon))
 struct NativeRoundTripTests {
   let name = unique("native-types")
 

@@ -1,0 +1,58 @@
+import Foundation
+import KeyringTestSupport
+import Testing
+
+@testable import Security
+
+/// The D-Bus calls `find-generic-password -w` makes, seen by `dbus-monitor` (`DaemonCallMonitor`) on the default bus
+/// (dbus/with-keyring): with the password alone to print, the command asks SecItem for the data alone, so a lookup by
+/// account and service is the calls of `secret-tool lookup`. Which calls SecItem makes on each provider is
+/// `SecItemRoundTripTests`'; this checks on gnome-keyring that the command asks for nothing more.
+@Suite(
+  "security find -w calls", .serialized,
+  .enabled(if: KeyringBackend.isGnomeKeyring && !KeyringBackend.storesInFile, "counts gnome-keyring's calls"),
+  .tags(.daemon))
+struct PasswordOnlyCallsTests {
+  /// The deadline of the observed connection (none other uses it, so it is a connection of its own).
+  static let observedTimeout = Duration.milliseconds(23_917)
+
+  /// The calls of one `security` run, made after a run that names `marker` (so the monitor knows the connection).
+  func calls(_ arguments: [String], marker: String) async throws -> (run: RunResult, calls: [String]) {
+    try await runOffCooperativePool {
+      guard let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] else {
+        throw KeyringFixtureError("no session bus (run the tests with dbus/with-keyring)")
+      }
+      let monitor = try DaemonCallMonitor(busAddress: address, marker: marker)
+      let run = SecItemEnvironment.withBus(address, timeout: Self.observedTimeout) { () -> RunResult in
+        _ = security(["find-generic-password", "-s", marker])  // names the connection to the monitor
+        return security(arguments)
+      }
+      return (run, monitor.stop())
+    }
+  }
+
+  @Test("-w by account and service is SearchItems and GetSecrets, as secret-tool lookup")
+  func passwordOnlyByPrimaryKey() async throws {
+    let service = unique("svc")
+    #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"]).status == 0)
+    let observed = try await calls(
+      ["find-generic-password", "-a", "alice", "-s", service, "-w"], marker: unique("find-w-marker"))
+    #expect(observed.run.output == "s3cret\n")
+    #expect(observed.run.status == 0)
+    #expect(observed.calls == ["SearchItems", "GetSecrets"])
+  }
+
+  @Test("-w that finds nothing fails with macOS's message after the searches alone")
+  func passwordOnlyNotFound() async throws {
+    let service = unique("svc")
+    let observed = try await calls(
+      ["find-generic-password", "-a", "alice", "-s", service, "-w"], marker: unique("find-w-marker"))
+    #expect(observed.run.status == 44)
+    #expect(observed.run.output.isEmpty)
+    #expect(
+      observed.run.error
+        == "security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\n")
+    #expect(!observed.calls.isEmpty)
+    #expect(observed.calls.allSatisfy { $0 == "SearchItems" })
+  }
+}
