@@ -41,7 +41,9 @@ struct UnlockTurnTests {
         try Self.startReader(
           service: service, start: start, result: directory.appendingPathComponent("\(index)"), keyring: keyring)
       }
-      let deadline = Date().addingTimeInterval(60)
+      // The readers' own deadline (45 s) leaves room for a loaded machine: with 20 s, one reader of a CI run under load
+      // gave up (errSecUserCanceled) while its answered prompt was still on its way, and the other prompted again.
+      let deadline = Date().addingTimeInterval(90)
       for process in processes {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { process.terminate() }
@@ -78,7 +80,7 @@ struct UnlockTurnTests {
     let wait = start - Date().timeIntervalSince1970
     if wait > 0 { Thread.sleep(forTimeInterval: wait) }
     let status = SecItemEnvironment.withBus(
-      try #require(environment["DBUS_SESSION_BUS_ADDRESS"]), timeout: .seconds(20)
+      try #require(environment["DBUS_SESSION_BUS_ADDRESS"]), timeout: .seconds(45)
     ) {
       copyMatching(merged(genericPassword(service: service), [kSecReturnData as String: true])).status
     }
