@@ -21,20 +21,25 @@ struct SecItemKWalletTests {
     add(merged(genericPassword(service: service, account: account), [kSecValueData as String: Data(utf8: secret)]))
   }
 
+  /// Adds accounts c, b and a (labelled as their accounts, "secret <name>"): KWallet numbers items in order of
+  /// creation, and after a start in the order of their keys (the labels), so c, b, a are 0, 1, 2 before a restart and
+  /// a, b, c = 0, 1, 2 after.
+  private func addRenumbered(_ check: OffPoolChecks) {
+    for name in ["c", "b", "a"] {
+      check.expect(
+        add(
+          merged(
+            genericPassword(service: service, account: name),
+            [kSecAttrLabel as String: name, kSecValueData as String: Data(utf8: "secret \(name)")]))
+          == errSecSuccess)
+    }
+  }
+
   @Test("a persistent reference still names its item after kwalletd5 renumbered the item paths on a restart")
   func persistentReferenceAfterRestart() async throws {
     try await offPool { check in
       try onKWallet { keyring in
-        // KWallet numbers items in order of creation, and after a start in the order of their keys (the labels):
-        // created c, b, a, they are 0, 1, 2 before and a, b, c = 0, 1, 2 after.
-        for name in ["c", "b", "a"] {
-          check.expect(
-            add(
-              merged(
-                genericPassword(service: service, account: name),
-                [kSecAttrLabel as String: name, kSecValueData as String: Data(utf8: "secret \(name)")]))
-              == errSecSuccess)
-        }
+        addRenumbered(check)
         var query = genericPassword(service: service, account: "c")
         query[kSecReturnPersistentRef as String] = true
         let reference = try check.require(copyMatching(query).result as? Data)
@@ -211,14 +216,7 @@ struct SecItemKWalletTests {
   func primaryKeyAfterRestart() async throws {
     try await offPool { check in
       try onKWallet { keyring in
-        for name in ["c", "b", "a"] {
-          check.expect(
-            add(
-              merged(
-                genericPassword(service: service, account: name),
-                [kSecAttrLabel as String: name, kSecValueData as String: Data(utf8: "secret \(name)")]))
-              == errSecSuccess)
-        }
+        addRenumbered(check)
         try keyring.restart()
         check.expect(SecItemDelete(genericPassword(service: service, account: "c") as CFDictionary) == errSecSuccess)
         check.expect(secret(genericPassword(service: service, account: "c")) == .itemNotFound)
