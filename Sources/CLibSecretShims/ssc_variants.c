@@ -1,13 +1,6 @@
 // What Swift cannot build itself: variadic constructors, and the G_VARIANT_TYPE macro.
 #include "CLibSecretShims.h"
 
-GVariant *ssc_variant_new_string_dict(const gchar *const *keys, const gchar *const *values, gsize count) {
-  GVariantBuilder builder;
-  g_variant_builder_init(&builder, G_VARIANT_TYPE("a{ss}"));
-  for (gsize i = 0; i < count; i++) g_variant_builder_add(&builder, "{ss}", keys[i], values[i]);
-  return g_variant_builder_end(&builder);
-}
-
 GVariant *ssc_variant_new_plain_secret(const gchar *session, SecretValue *value) {
   gsize length = 0;
   const gchar *bytes = secret_value_get(value, &length);  // transfer none

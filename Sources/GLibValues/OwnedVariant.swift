@@ -106,13 +106,12 @@ package enum VariantBuilder {
 
   /// An `a{ss}`. Returns: (transfer floating).
   package static func stringDictionary(_ dictionary: [String: String]) -> OpaquePointer {
-    let keys = Array(dictionary.keys)
-    let values = keys.map { dictionary[$0]! }
-    return withCStringArray(keys) { keyArray in
-      withCStringArray(values) { valueArray in
-        ssc_variant_new_string_dict(keyArray, valueArray, gsize(keys.count))  // transfer floating
-      }
+    // Each entry straight from Swift's UTF-8 (g_variant_new_string copies it): no C copies of the strings first and
+    // no format string to parse per entry (a lookup's attributes: 16–21 µs with a "{ss}" builder, 12 µs so; perf).
+    var entries: [OpaquePointer?] = dictionary.map { entry in
+      g_variant_new_dict_entry(g_variant_new_string(entry.key), g_variant_new_string(entry.value))  // floating
     }
+    return g_variant_new_array(variantType("{ss}"), &entries, gsize(entries.count))  // transfer floating
   }
 
   /// An `a{sv}` of D-Bus properties (values floating, consumed). Returns: (transfer floating).

@@ -102,8 +102,6 @@ void ssc_wipe(void *pointer, gsize length);
 
 // MARK: - Variadic constructors and macros
 
-/// An `a{ss}` from `count` keys and values. Returns: (transfer floating).
-GVariant *ssc_variant_new_string_dict(const gchar *const *keys, const gchar *const *values, gsize count);
 /// An `(oayays)` secret for a `plain` session: `session`, empty parameters, the bytes of `value` (referenced, not
 /// copied: the buffer stays `value`'s and is wiped when the last reference goes) and its content type.
 /// Returns: (transfer floating).

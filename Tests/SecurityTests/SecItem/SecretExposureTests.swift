@@ -43,33 +43,33 @@ struct SecretExposureTests {
       (
         "duplicate add",
         { () throws(SecItemError) in
-          _ = try AddOperation.run(merged(base, [kSecValueData as String: data]) as NSDictionary, wantsResult: true)
+          _ = try ItemRouting.add(merged(base, [kSecValueData as String: data]) as NSDictionary, wantsResult: true)
         }
       ),
       (
         "secret as string",
         { () throws(SecItemError) in
-          _ = try AddOperation.run(merged(base, [kSecValueData as String: secret]) as NSDictionary, wantsResult: false)
+          _ = try ItemRouting.add(merged(base, [kSecValueData as String: secret]) as NSDictionary, wantsResult: false)
         }
       ),
       (
         "secret as account number",
         { () throws(SecItemError) in
-          _ = try AddOperation.run(
+          _ = try ItemRouting.add(
             merged(base, [kSecAttrAccount as String: [secret]]) as NSDictionary, wantsResult: false)
         }
       ),
       (
         "secret with NUL in label",
         { () throws(SecItemError) in
-          _ = try AddOperation.run(
+          _ = try ItemRouting.add(
             merged(base, [kSecAttrLabel as String: secret + "\u{0}"]) as NSDictionary, wantsResult: false)
         }
       ),
       (
         "secret as protocol",
         { () throws(SecItemError) in
-          _ = try CopyMatchingOperation.run(
+          _ = try ItemRouting.copyMatching(
             internetPassword(server: service).merging([kSecAttrProtocol as String: secret]) { _, new in new }
               as NSDictionary, wantsResult: true)
         }
@@ -77,61 +77,61 @@ struct SecretExposureTests {
       (
         "secret as accessible",
         { () throws(SecItemError) in
-          _ = try AddOperation.run(
+          _ = try ItemRouting.add(
             merged(base, [kSecAttrAccessible as String: secret]) as NSDictionary, wantsResult: false)
         }
       ),
       (
         "secret as match limit",
         { () throws(SecItemError) in
-          _ = try CopyMatchingOperation.run(
+          _ = try ItemRouting.copyMatching(
             merged(base, [kSecMatchLimit as String: secret]) as NSDictionary, wantsResult: true)
         }
       ),
       (
         "secret as return flag",
         { () throws(SecItemError) in
-          _ = try CopyMatchingOperation.run(
+          _ = try ItemRouting.copyMatching(
             merged(base, [kSecReturnData as String: secret]) as NSDictionary, wantsResult: true)
         }
       ),
       (
         "secret as persistent reference",
         { () throws(SecItemError) in
-          _ = try CopyMatchingOperation.run(
+          _ = try ItemRouting.copyMatching(
             merged(base, [kSecValuePersistentRef as String: data]) as NSDictionary, wantsResult: true)
         }
       ),
       (
         "update without match",
         { () throws(SecItemError) in
-          try UpdateOperation.run(
+          try ItemRouting.update(
             genericPassword(service: unique()) as NSDictionary, [kSecValueData as String: data] as NSDictionary)
         }
       ),
       (
         "update secret as string",
         { () throws(SecItemError) in
-          try UpdateOperation.run(base as NSDictionary, [kSecValueData as String: secret] as NSDictionary)
+          try ItemRouting.update(base as NSDictionary, [kSecValueData as String: secret] as NSDictionary)
         }
       ),
       (
         "update to a clashing key",
         { () throws(SecItemError) in
           _ = add(genericPassword(service: service, account: "b", secret: secret))
-          try UpdateOperation.run(
+          try ItemRouting.update(
             genericPassword(service: service, account: "b") as NSDictionary,
             [kSecAttrAccount as String: "a", kSecValueData as String: data] as NSDictionary)
         }
       ),
       (
         "secret as class",
-        { () throws(SecItemError) in try DeleteOperation.run([kSecClass as String: secret] as NSDictionary) }
+        { () throws(SecItemError) in try ItemRouting.delete([kSecClass as String: secret] as NSDictionary) }
       ),
       (
         "secret as use key value",
         { () throws(SecItemError) in
-          try DeleteOperation.run(merged(base, [kSecUseAuthenticationUI as String: secret]) as NSDictionary)
+          try ItemRouting.delete(merged(base, [kSecUseAuthenticationUI as String: secret]) as NSDictionary)
         }
       ),
     ]

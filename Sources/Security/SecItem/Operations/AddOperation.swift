@@ -12,8 +12,8 @@ import SecretServiceClient
 /// candidates or the collection are locked and the policy allows UI, the lock is released, the prompt runs, and the
 /// add starts over.
 enum AddOperation {
-  static func run(_ attributes: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
-    let query = try QueryParser.parse(attributes, for: .add)
+  /// The addition of a parsed query.
+  static func run(_ query: ItemQuery, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let store = try KeychainStore.current(for: query, adding: true)
     let addition = Addition(query, store: store)
     let id = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {

@@ -14,8 +14,9 @@ import SecretServiceClient
 /// key returning data, a password reference or nothing first searches this package's items exactly
 /// (`ExactSearch`): when that finds the item, it is not read at all, only its secret.
 enum CopyMatchingOperation {
-  static func run(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
-    var query = try QueryParser.parse(dictionary, for: .copyMatching)
+  /// The search of a parsed query.
+  static func run(_ query: ItemQuery, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
+    var query = query
     let store = try KeychainStore.current(for: query)
     let returnTypes = wantsResult ? query.returnTypes : []
     return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {

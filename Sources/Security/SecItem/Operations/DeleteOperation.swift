@@ -10,8 +10,8 @@ import SecretServiceClient
 /// Not under the cross-process lock (`LockedPass` without it): a delete racing another call is as if it came before
 /// or after it, and items that vanish meanwhile are skipped.
 enum DeleteOperation {
-  static func run(_ dictionary: NSDictionary) throws(SecItemError) {
-    let query = try QueryParser.parse(dictionary, for: .delete)
+  /// The deletion of a parsed query.
+  static func run(_ query: ItemQuery) throws(SecItemError) {
     let store = try KeychainStore.current(for: query)
     let request = request(query, groups: store.groups)
     let items = try LockedPass.run(store: store, policy: query.authenticationUI, mode: nil) {

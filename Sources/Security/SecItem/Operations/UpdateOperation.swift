@@ -32,7 +32,13 @@ enum UpdateOperation {
   static func run(
     _ queryDictionary: NSDictionary, _ attributesDictionary: NSDictionary, gate: AccessControlGate? = nil
   ) throws(SecItemError) {
-    let query = try QueryParser.parse(queryDictionary, for: .update)
+    try run(try QueryParser.parse(queryDictionary, for: .update), attributesDictionary, gate: gate)
+  }
+
+  /// The update of a parsed query with the caller's `attributesToUpdate` dictionary.
+  static func run(
+    _ query: ItemQuery, _ attributesDictionary: NSDictionary, gate: AccessControlGate? = nil
+  ) throws(SecItemError) {
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
     let store = try KeychainStore.current(for: query)
     // The label is read only when the update sets one (it is written only when it differs).

@@ -8,7 +8,12 @@ import Foundation
 /// have is `errSecNoSuchAttr`, as in Apple's `SecDbAttrWithKey`. Nothing is written before parsing succeeds.
 enum QueryParser {
   static func parse(_ dictionary: NSDictionary, for operation: SecItemOperation) throws(SecItemError) -> ItemQuery {
-    let entries = try QueryParser.entries(of: dictionary)
+    try parse(try entries(of: dictionary), for: operation)
+  }
+
+  /// The query of a dictionary's entries (`entries(of:)`), read once by the caller.
+  static func parse(_ entries: [String: QueryValue], for operation: SecItemOperation) throws(SecItemError) -> ItemQuery
+  {
     var query = ItemQuery(itemClass: try itemClass(of: entries, for: operation))
     for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
       try apply(key, value, to: &query, for: operation)

@@ -8,18 +8,20 @@ import Testing
 @Suite("ItemRouting")
 struct ItemRoutingTests {
   @Test("an explicit class is the class for every operation")
-  func explicitClass() {
+  func explicitClass() throws {
     let query: NSDictionary = [kSecClass as String: kSecClassInternetPassword as String]
     for operation in [SecItemOperation.add, .copyMatching, .update, .delete] {
-      #expect(ItemRouting.classCode(of: query, for: operation) == kSecClassInternetPassword as String)
+      #expect(
+        QueryParser.classCode(of: try QueryParser.entries(of: query), for: operation) == kSecClassInternetPassword
+          as String)
     }
   }
 
   @Test("a dictionary with no class and no item names no class")
-  func noClass() {
+  func noClass() throws {
     let query: NSDictionary = [kSecAttrService as String: "example"]
-    #expect(ItemRouting.classCode(of: query, for: .copyMatching) == nil)
-    #expect(!ItemRouting.isIdentity(query, for: .copyMatching))
+    #expect(QueryParser.classCode(of: try QueryParser.entries(of: query), for: .copyMatching) == nil)
+    #expect(!ItemRouting.isIdentity(try QueryParser.entries(of: query), for: .copyMatching))
   }
 
   @Test("a key given as kSecValueRef implies the key class")
@@ -30,36 +32,42 @@ struct ItemRoutingTests {
     var error: Unmanaged<CFError>?
     let key = try #require(SecKeyCreateRandomKey(attributes as CFDictionary, &error))
     let query: NSDictionary = [kSecValueRef as String: key]
-    #expect(ItemRouting.classCode(of: query, for: .add) == kSecClassKey as String)
+    #expect(QueryParser.classCode(of: try QueryParser.entries(of: query), for: .add) == kSecClassKey as String)
   }
 
   @Test("kSecClassIdentity routes to the identity operations, other classes do not")
-  func identityRoute() {
+  func identityRoute() throws {
     let identity: NSDictionary = [kSecClass as String: kSecClassIdentity as String]
     let certificate: NSDictionary = [kSecClass as String: kSecClassCertificate as String]
-    #expect(ItemRouting.isIdentity(identity, for: .delete))
-    #expect(!ItemRouting.isIdentity(certificate, for: .delete))
+    #expect(ItemRouting.isIdentity(try QueryParser.entries(of: identity), for: .delete))
+    #expect(!ItemRouting.isIdentity(try QueryParser.entries(of: certificate), for: .delete))
   }
 
   @Test("a certificate search with a certificate match key goes to the certificate filters")
-  func certificateMatchKeyRoute() {
+  func certificateMatchKeyRoute() throws {
     let query: NSDictionary = [
       kSecClass as String: kSecClassCertificate as String, kSecMatchSubjectContains as String: "example",
     ]
-    #expect(ItemRouting.hasCertificateMatchKeys(query))
+    #expect(ItemRouting.searchesCertificates(try QueryParser.entries(of: query)))
+  }
+
+  @Test("an identity search goes to the certificate search, with or without match keys")
+  func identitySearchRoute() throws {
+    let query: NSDictionary = [kSecClass as String: kSecClassIdentity as String]
+    #expect(ItemRouting.searchesCertificates(try QueryParser.entries(of: query)))
   }
 
   @Test("a certificate search without certificate match keys stays with the engine")
-  func plainCertificateSearch() {
+  func plainCertificateSearch() throws {
     let query: NSDictionary = [kSecClass as String: kSecClassCertificate as String, kSecAttrLabel as String: "x"]
-    #expect(!ItemRouting.hasCertificateMatchKeys(query))
+    #expect(!ItemRouting.searchesCertificates(try QueryParser.entries(of: query)))
   }
 
   @Test("a certificate match key on another class does not route to the certificate filters")
-  func matchKeyOnOtherClass() {
+  func matchKeyOnOtherClass() throws {
     let query: NSDictionary = [
       kSecClass as String: kSecClassGenericPassword as String, kSecMatchSubjectContains as String: "example",
     ]
-    #expect(!ItemRouting.hasCertificateMatchKeys(query))
+    #expect(!ItemRouting.searchesCertificates(try QueryParser.entries(of: query)))
   }
 }
