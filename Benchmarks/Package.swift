@@ -40,6 +40,12 @@ let package = Package(
       name: "LibsecretBaseline",
       dependencies: ["CLibSecretBench"]
     ),
+    // One process making one call many times, for `perf` and for the lookups taken in turns
+    // (Benchmarks/Scripts/lookup-interleaved.sh, perf-frames.py).
+    .executableTarget(
+      name: "LookupLoop",
+      dependencies: ["LibsecretBaseline", .product(name: "KeychainServices", package: rootPackage)]
+    ),
     .executableTarget(
       name: "KeychainBenchmarks",
       dependencies: [

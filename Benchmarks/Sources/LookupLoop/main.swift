@@ -1,0 +1,99 @@
+import Foundation
+import KeychainServices
+import LibsecretBaseline
+
+// One process that makes the same call many times, to profile where a call's CPU goes (`perf record`), beside the
+// same call through libsecret's C API: the benchmarks measure how long a call takes, this shows where its time goes.
+// Run inside a private keyring, after `swift build -c release --package-path Benchmarks --product LookupLoop`:
+//
+//   dbus/with-keyring perf record -F 5000 --call-graph dwarf,16384 -o /tmp/secitem.data -- \
+//     Benchmarks/.build/release/LookupLoop secitem 3000
+//   dbus/with-keyring perf record -F 5000 --call-graph dwarf,16384 -o /tmp/lookupv.data -- \
+//     Benchmarks/.build/release/LookupLoop lookupv 3000
+//   Benchmarks/Scripts/perf-frames.py /tmp/secitem.data 3000   # CPU per call, by function
+//
+// usage: LookupLoop fill ITEMS | secitem|lookupv|delete|clearv [CALLS]
+//   fill:    makes the keyring hold ITEMS items of another client (stored through libsecret, as the benchmarks' fill
+//            items) beside the process's own item (SecItemAdd); run it once before the others
+//   secitem: SecItemCopyMatching of the process's own generic password by service and account, returning data
+//   lookupv: secret_password_lookupv_sync of the same item
+//   delete:  SecItemDelete by service and account of an item SecItemAdd added just before (not counted)
+//   clearv:  secret_password_clearv_sync of an item secret_password_storev_sync stored just before (not counted)
+// Prints the mean wall time of a measured call. (`perf` sees the adds and stores of the delete modes too.)
+// Benchmarks/Scripts/lookup-interleaved.sh runs them in turns, at several keyring sizes.
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, ["fill", "secitem", "lookupv", "delete", "clearv"].contains(arguments[1]),
+  let calls = arguments.count > 2 ? Int(arguments[2]) : 3000, calls > 0
+else {
+  FileHandle.standardError.write(Data("usage: LookupLoop fill ITEMS | secitem|lookupv|delete|clearv [CALLS]\n".utf8))
+  exit(2)
+}
+let mode = arguments[1]
+let service = "lookup-loop.example"
+
+func query(account: String) -> [String: Any] {
+  [
+    kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
+    kSecAttrAccount as String: account,
+  ]
+}
+
+func require(_ what: String, _ succeeded: Bool) {
+  guard succeeded else {
+    FileHandle.standardError.write(Data("LookupLoop: \(what) failed\n".utf8))
+    exit(1)
+  }
+}
+
+require("connecting libsecret", lsb_connect() == 0)
+if mode == "fill" {
+  // Items of another client up to `calls` (stored again when present: libsecret replaces the secret), then the
+  // process's own item.
+  for index in 0..<calls {
+    require("a fill item", lsb_store("lookup-loop.fill.\(index)", "other", "fill", "x") == 0)
+  }
+  var own = query(account: "own")
+  own[kSecValueData as String] = Data("own-secret".utf8)
+  let added = SecItemAdd(own as CFDictionary, nil)
+  require("SecItemAdd of the item read", added == errSecSuccess || added == errSecDuplicateItem)
+  exit(0)
+}
+var read = query(account: "own")
+read[kSecReturnData as String] = true
+read[kSecMatchLimit as String] = kSecMatchLimitOne
+
+// The time of the measured calls only: a delete's add (or store) before it is not counted.
+var measured = Duration.zero
+for index in 0..<calls {
+  switch mode {
+  case "secitem":
+    var result: CFTypeRef?
+    let start = ContinuousClock.now
+    let status = SecItemCopyMatching(read as CFDictionary, &result)
+    measured += ContinuousClock.now - start
+    require("SecItemCopyMatching", status == errSecSuccess)
+  case "lookupv":
+    let start = ContinuousClock.now
+    let length = lsb_lookup(service, "own")
+    measured += ContinuousClock.now - start
+    require("lookupv", length > 0)
+  case "delete":
+    var item = query(account: "deleted-\(index)")
+    item[kSecValueData as String] = Data("deleted-secret".utf8)
+    require("SecItemAdd", SecItemAdd(item as CFDictionary, nil) == errSecSuccess)
+    let start = ContinuousClock.now
+    let status = SecItemDelete(query(account: "deleted-\(index)") as CFDictionary)
+    measured += ContinuousClock.now - start
+    require("SecItemDelete", status == errSecSuccess)
+  default:
+    require("storev", lsb_store(service, "cleared-\(index)", "cleared", "cleared-secret") == 0)
+    let start = ContinuousClock.now
+    let deleted = lsb_clear(service, "cleared-\(index)")
+    measured += ContinuousClock.now - start
+    require("clearv", deleted == 1)
+  }
+}
+let elapsed = measured.components
+let microseconds = (Double(elapsed.seconds) * 1e6 + Double(elapsed.attoseconds) / 1e12) / Double(calls)
+print("\(mode): \(calls) calls, \(Int(microseconds.rounded())) µs a call")
