@@ -41,11 +41,10 @@ package struct FileKeyringLocation: Sendable {
 }
 
 /// Whether this process runs in a Flatpak or Snap sandbox, as libsecret decides it: `/.flatpak-info` exists, or
-/// `SNAP_NAME` is set (even empty).
+/// `SNAP_NAME` is set (even empty). Decided once per process, as libsecret decides its backend once (a process does
+/// not move into or out of a sandbox; every SecItem call asked, an `access` call each time).
 enum Sandbox {
-  static var isDetected: Bool {
-    access("/.flatpak-info", F_OK) == 0 || getenv("SNAP_NAME") != nil
-  }
+  static let isDetected: Bool = access("/.flatpak-info", F_OK) == 0 || getenv("SNAP_NAME") != nil
 }
 
 /// Single environment variables, read with `getenv` (ProcessInfo's `environment` copies the whole environment).
