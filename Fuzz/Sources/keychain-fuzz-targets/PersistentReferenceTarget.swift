@@ -22,7 +22,7 @@ enum PersistentReferenceTarget {
       ([kSecMatchItemList as String: [data, data]], .update),
     ]
     for (query, operation) in queries {
-      _ = ItemRouting.classCode(of: query, for: operation)
+      if let entries = try? QueryParser.entries(of: query) { _ = ItemRouting.isIdentity(entries, for: operation) }
       do {
         _ = try QueryParser.parse(query, for: operation)
       } catch {

@@ -17,8 +17,10 @@ enum QueryParserTarget {
     let builder = QueryDictionaryBuilder()
     let operation = source.pick(operations)
     let dictionary = builder.dictionary(&source)
-    _ = ItemRouting.classCode(of: dictionary, for: operation)
-    _ = ItemRouting.hasCertificateMatchKeys(dictionary)
+    if let entries = try? QueryParser.entries(of: dictionary) {
+      _ = ItemRouting.isIdentity(entries, for: operation)
+      _ = ItemRouting.searchesCertificates(entries)
+    }
     let query: ItemQuery
     do {
       query = try QueryParser.parse(dictionary, for: operation)
