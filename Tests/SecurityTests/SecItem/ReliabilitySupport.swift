@@ -145,9 +145,11 @@ struct KeyringListing {
   }
 }
 
-/// A generic password with a secret, as a SecItemAdd dictionary.
-func genericPassword(service: String, account: String, secret: String, extra: [String: Any] = [:]) -> [String: Any] {
-  merged(
-    genericPassword(service: service, account: account),
-    extra.merging([kSecValueData as String: Data(utf8: secret)]) { old, _ in old })
+/// A generic password with a secret, as a SecItemAdd dictionary; the account a string or any other value a test gives
+/// (`Data`, a wrong type); `extra` wins over the rest.
+func genericPassword(service: String, account: Any, secret: String, extra: [String: Any] = [:]) -> [String: Any] {
+  var attributes = genericPassword(service: service)
+  attributes[kSecAttrAccount as String] = account
+  attributes[kSecValueData as String] = Data(utf8: secret)
+  return merged(attributes, extra)
 }

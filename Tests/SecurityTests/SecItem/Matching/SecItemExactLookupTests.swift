@@ -18,10 +18,7 @@ struct SecItemExactLookupTests {
   }
 
   func addPassword(account: Any, secret: String, _ extra: [String: Any] = [:]) -> OSStatus {
-    var attributes = genericPassword(service: service)
-    attributes[kSecAttrAccount as String] = account
-    attributes[kSecValueData as String] = Data(utf8: secret)
-    return add(attributes.merging(extra) { _, new in new })
+    add(genericPassword(service: service, account: account, secret: secret, extra: extra))
   }
 
   @Test("this application's item wins over another client's older item with the same service and account")

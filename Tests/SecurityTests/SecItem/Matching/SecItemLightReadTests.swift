@@ -12,10 +12,7 @@ struct SecItemLightReadTests {
   let service = unique("light")
 
   func addItem(account: Any, secret: String, extra: [String: Any] = [:]) -> OSStatus {
-    var attributes = genericPassword(service: service)
-    attributes[kSecAttrAccount as String] = account
-    attributes[kSecValueData as String] = Data(utf8: secret)
-    return add(attributes.merging(extra) { _, new in new })
+    add(genericPassword(service: service, account: account, secret: secret, extra: extra))
   }
 
   @Test("a string account does not find the item whose account is Data with the same bytes")
