@@ -39,12 +39,23 @@ package enum ApplicationIdentity {
       return Identity(identifier: identifier, extra: extra, processName: processName)
     }
     // Only the two variables (ProcessInfo's `environment` copies the whole environment into a dictionary).
-    var environment: [String: String] = [:]
-    for name in ["KEYCHAIN_APPLICATION_IDENTIFIER", "KEYCHAIN_ACCESS_GROUPS"] {
-      if let value = getenv(name) { environment[name] = String(cString: value) }
+    let variables = [getenv("KEYCHAIN_APPLICATION_IDENTIFIER"), getenv("KEYCHAIN_ACCESS_GROUPS")].map {
+      $0.map { String(cString: $0) }
     }
-    return identity(environment: environment, processName: processName)
+    if let last = fromEnvironment.withLock({ $0 }), last.variables == variables, last.processName == processName {
+      return last.identity
+    }
+    var environment: [String: String] = [:]
+    environment["KEYCHAIN_APPLICATION_IDENTIFIER"] = variables[0]
+    environment["KEYCHAIN_ACCESS_GROUPS"] = variables[1]
+    let identity = identity(environment: environment, processName: processName)
+    fromEnvironment.withLock { $0 = (variables, processName, identity) }
+    return identity
   }
+
+  /// The identity the environment gave last and what it was made from: a call compares two variables instead of
+  /// splitting and trimming the group list again.
+  private static let fromEnvironment = Mutex<(variables: [String?], processName: String, identity: Identity)?>(nil)
 
   /// The identity the environment names: `KEYCHAIN_ACCESS_GROUPS` (comma-separated), then
   /// `KEYCHAIN_APPLICATION_IDENTIFIER` or else `processName`.

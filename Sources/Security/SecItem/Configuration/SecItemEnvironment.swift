@@ -99,12 +99,18 @@ package struct SecItemEnvironment: Sendable {
 /// every thread (a `SecretServiceConnection` is thread-safe and reconnects by itself). A failed connection attempt
 /// is not cached, so a later call tries again.
 enum SharedConnections {
-  private static let connections = Mutex<[String: SecretServiceConnection]>([:])
+  /// What tells connections apart: the bus and the timeout of the options they were made with.
+  private struct Key: Hashable {
+    let busAddress: String?
+    let timeout: Duration
+  }
+
+  private static let connections = Mutex<[Key: SecretServiceConnection]>([:])
 
   /// The connection for the current task's options.
   static func current() throws(SecItemError) -> SecretServiceConnection {
     let options = SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()
-    let key = "\(options.busAddress ?? "")|\(options.timeout)"
+    let key = Key(busAddress: options.busAddress, timeout: options.timeout)
     if let existing = connections.withLock({ $0[key] }) { return existing }
     let created: SecretServiceConnection
     do {
@@ -122,7 +128,7 @@ enum SharedConnections {
   /// Drops the cached connections to the bus at `address`.
   static func forget(busAddress address: String) {
     connections.withLock { connections in
-      for key in connections.keys where key.hasPrefix(address + "|") { connections[key] = nil }
+      for key in connections.keys where key.busAddress == address { connections[key] = nil }
     }
   }
 }

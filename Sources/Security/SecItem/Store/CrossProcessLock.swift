@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -19,13 +20,14 @@ import Foundation
 ///
 /// It is a `flock` on `secitem-<bus>.lock` in the user's private lock directory (`LockDirectory`:
 /// `$XDG_RUNTIME_DIR/swift-keychain-linux`, else `~/.cache/swift-keychain-linux`), one file per Secret Service bus
-/// address. `flock` excludes across processes and across threads of one process (each
-/// call opens its own file description). Both pass through `secitem-<bus>.gate` to enter: a writer holds the gate
-/// exclusively while it waits for the lock, a reader holds it shared while it waits. Writers queue for the gate in
-/// the order they arrived (`WritersQueue`), so none is passed by writers that came later. So a waiting writer stops new
-/// readers from entering and gets the lock once the readers inside have left (Linux grants a shared `flock` while a
-/// writer waits, so without the gate a stream of overlapping readers could starve writers), and the readers that
-/// queued during a write enter before the next writer does: readers and writers take turns.
+/// address. `flock` excludes across processes and across threads of one process (each call uses an open file
+/// description of its own; `LockFilePool` keeps the idle ones for later calls). Both pass through
+/// `secitem-<bus>.gate` to enter: a writer holds the gate exclusively while it waits for the lock, a reader holds it
+/// shared while it waits. Writers queue for the gate in the order they arrived (`WritersQueue`), so none is passed by
+/// writers that came later. So a waiting writer stops new readers from entering and gets the lock once the readers
+/// inside have left (Linux grants a shared `flock` while a writer waits, so without the gate a stream of overlapping
+/// readers could starve writers), and the readers that queued during a write enter before the next writer does:
+/// readers and writers take turns.
 ///
 /// It covers every reader and writer that uses this package as the same user on the same machine; other Secret
 /// Service clients (secret-tool, Python keyring, …) do not take it. It is never weakened in silence: when no safe
@@ -46,14 +48,14 @@ enum CrossProcessLock {
     scope: String, timeout: Duration, mode: Mode = .exclusive, _ body: () throws(SecItemError) -> R
   ) throws(SecItemError) -> R {
     let paths = try lockFilePaths(scope: scope)
-    let lock = try openLockFile(paths.lock)
-    defer { close(lock) }
+    let lock = try LockFilePool.shared.take(paths.lock)
+    defer { LockFilePool.shared.giveBack(lock, paths.lock) }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     // Writers wait their turn in line first (arrival order), then the first in line takes the gate.
     let place = mode == .exclusive ? try WritersQueue.enter(base: paths.base, until: deadline) : nil
     defer { place?.leave() }
-    let gate = try openLockFile(paths.gate)
-    defer { close(gate) }
+    let gate = try LockFilePool.shared.take(paths.gate)
+    defer { LockFilePool.shared.giveBack(gate, paths.gate) }
     let operation = mode == .exclusive ? LOCK_EX : LOCK_SH
     try acquire(gate, operation, until: deadline)
     do {
@@ -113,9 +115,18 @@ enum CrossProcessLock {
   static func lockFilePaths(scope: String) throws(SecItemError) -> (
     lock: String, gate: String, unlock: String, base: String
   ) {
-    let base = try LockDirectory.current() + "/secitem-" + fnv1a(scope)
-    return (base + ".lock", base + ".gate", base + ".unlock", base)
+    let directory = try LockDirectory.current()
+    if let last = lastPaths.withLock({ $0 }), last.scope == scope, last.directory == directory { return last.paths }
+    let base = directory + "/secitem-" + fnv1a(scope)
+    let paths = (lock: base + ".lock", gate: base + ".gate", unlock: base + ".unlock", base: base)
+    lastPaths.withLock { $0 = (scope, directory, paths) }
+    return paths
   }
+
+  /// The paths `lockFilePaths` gave last and what it made them from (a call makes no strings when they are the same).
+  private static let lastPaths = Mutex<
+    (scope: String, directory: String, paths: (lock: String, gate: String, unlock: String, base: String))?
+  >(nil)
 
   /// Opens (making it if needed, 0600, never through a symbolic link) one of the lock's files; a failure is a status,
   /// never a lock quietly left out.
