@@ -4,9 +4,11 @@ the CPU of the calling thread per call, inclusive, for every function of the pac
 regular expression names), with its share of the calls' total. Swift names are demangled with the toolchain's
 swift-demangle.
 
-usage: Benchmarks/Scripts/perf-frames.py PERF.DATA CALLS [REGEX] [--under FUNCTION-REGEX] [--top N]
-  REGEX:   which symbols count (default: this package's Swift modules); e.g. '^(secret_|g_dbus_connection_call)'
-  --under: instead, what the innermost frame matching FUNCTION-REGEX spends its time in, callee by callee
+usage: Benchmarks/Scripts/perf-frames.py PERF.DATA CALLS [REGEX] [--under FUNCTION-REGEX] [--libraries] [--top N]
+  REGEX:       which symbols count (default: this package's Swift modules); e.g. '^(secret_|g_dbus_connection_call)'
+  --under:     instead, what the innermost frame matching FUNCTION-REGEX spends its time in, callee by callee
+  --libraries: instead, the CPU spent in each library's own code (the innermost frame's object: the Swift runtime,
+               GLib, the kernel, the executable, which holds this package's modules when linked statically)
 Needs: perf (run on the machine that recorded), python3; swift-demangle from PATH or /opt/swift/usr/bin.
 """
 import collections
@@ -41,6 +43,24 @@ def samples(path):
         yield stack
 
 
+def libraries(path):
+    """The object (library or executable) of the innermost frame of each sample of the calling thread."""
+    script = subprocess.run(
+        ["perf", "script", "-i", path, "--comm", "LookupLoop", "-F", "ip,sym,dso"],
+        capture_output=True, text=True, check=True).stdout
+    innermost = True
+    for line in script.splitlines():
+        if not line.strip():
+            innermost = True
+            continue
+        if innermost and line.startswith(("\t", " ")):
+            match = re.search(r"\(([^()]*)\)$", line.strip())
+            if match and match.group(1) == "inlined":
+                continue  # code inlined into the next frame's function: counted in that frame's object
+            innermost = False
+            yield os.path.basename(match.group(1)) if match else "[unknown]"
+
+
 def demangle(names):
     tool = shutil.which("swift-demangle") or "/opt/swift/usr/bin/swift-demangle"
     if not os.path.exists(tool):
@@ -58,6 +78,9 @@ def main(arguments):
         index = arguments.index("--top")
         top = int(arguments[index + 1])
         del arguments[index:index + 2]
+    by_library = "--libraries" in arguments
+    if by_library:
+        arguments.remove("--libraries")
     if "--under" in arguments:
         index = arguments.index("--under")
         under = re.compile(arguments[index + 1])
@@ -72,6 +95,14 @@ def main(arguments):
     frequency = int(match.group(1)) if match else 5000
     counts = collections.Counter()
     total = 0
+    if by_library:
+        counts.update(libraries(path))
+        perCall = lambda n: n / frequency / calls * 1e6
+        print(f"{sum(counts.values())} samples of the calling thread at {frequency} Hz over {calls} calls: "
+              f"{perCall(sum(counts.values())):.1f} µs of CPU a call (set-up included), by library's own code")
+        for name, count in counts.most_common(top):
+            print(f"{perCall(count):8.1f} µs  {name}")
+        return
     for stack in samples(path):
         total += 1
         if under:
