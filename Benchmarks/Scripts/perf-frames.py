@@ -91,7 +91,7 @@ def main(arguments):
     counted = re.compile(arguments[2] if len(arguments) > 2 else PACKAGE)
     frequency = None
     header = subprocess.run(["perf", "report", "-i", path, "--header-only"], capture_output=True, text=True).stdout
-    match = re.search(r"sample_freq = (\d+)", header)
+    match = re.search(r"sample_freq }? = (\d+)", header)
     frequency = int(match.group(1)) if match else 5000
     counts = collections.Counter()
     total = 0

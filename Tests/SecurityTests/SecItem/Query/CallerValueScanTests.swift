@@ -31,4 +31,14 @@ struct CallerValueScanTests {
     #expect(value is String)
     #expect(value as? String == "example")
   }
+
+  @Test("a kSec constant, as a key or a value, comes out as the Swift String iteration gives for it")
+  func constantsAreTheirStrings() {
+    let dictionary = NSMutableDictionary()
+    dictionary[kSecClass] = kSecClassGenericPassword
+    dictionary[kSecMatchLimit as String] = kSecMatchLimitOne
+    let scanned = CallerValueScan.entries(of: dictionary)
+    #expect(scanned.allSatisfy { $0.key is String && $0.value is String })
+    #expect(Self.described(scanned) == Self.described(dictionary.map { (key: $0.key, value: $0.value) }))
+  }
 }
