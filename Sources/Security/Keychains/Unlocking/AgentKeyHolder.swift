@@ -52,6 +52,7 @@ struct AgentKeyHolder: UnlockedKeyHolder {
     switch response {
     case .done?: return
     case nil where orGone: return
+    case nil: throw .failed("the keychain agent exited before it took the request")
     default: throw .failed("the keychain agent refused the request")
     }
   }
@@ -65,8 +66,20 @@ struct AgentKeyHolder: UnlockedKeyHolder {
       throw .refused("no keychain agent is running")
     }
     defer { close(descriptor) }
+    return try Self.exchange(request, toGet: toGet, over: descriptor)
+  }
+
+  /// Sends `request` over the connected `descriptor` and reads the response; nil when the agent reset or closed the
+  /// connection before answering: an agent that exits (it holds no key) resets the connections it has not accepted,
+  /// so a request that races its exit fails to send, or finds the connection closed, and nothing is kept there.
+  static func exchange(_ request: AgentMessage.Request, toGet: Bool, over descriptor: Int32)
+    throws(UnlockedKeyHolderFailure) -> AgentMessage.Response?
+  {
     let body = AgentMessage.encode(request)
-    guard body.withUnsafeBytes({ AgentSocket.sendMessage(descriptor, $0) }) else {
+    let sent = body.withUnsafeBytes { AgentSocket.sendMessage(descriptor, $0) }
+    let failure = errno
+    guard sent else {
+      if failure == EPIPE || failure == ECONNRESET { return nil }
       throw .failed("the keychain agent did not take the request")
     }
     // Received into memory wiped on release (a get's answer is a key).

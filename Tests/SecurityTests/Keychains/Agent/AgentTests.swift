@@ -119,6 +119,25 @@ struct AgentTests {
     #expect(!FileManager.default.fileExists(atPath: runtime + "/swift-keychain-linux/agent"))
   }
 
+  @Test("a request that races the agent's exit (its connection reset before it was accepted) finds nothing kept")
+  func requestRacingExit() throws {
+    let home = try TemporaryDirectory("agent-exit")
+    let path = home.file("agent")
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    try #require(listener >= 0)
+    var address = AgentSocket.address(path)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    try #require(bound == 0 && listen(listener, 4) == 0)
+    let client = try #require(AgentSocket.connect(path, timeout: .seconds(1)))  // waiting to be accepted
+    defer { close(client) }
+    close(listener)  // the agent exits: the connection it never accepted is reset
+    #expect(try AgentKeyHolder.exchange(.get(description: "d"), toGet: true, over: client) == nil)
+  }
+
   @Test("a second agent on the same socket exits at once and leaves the first serving")
   func oneAgent() throws {
     let home = try TemporaryDirectory("agent-one")

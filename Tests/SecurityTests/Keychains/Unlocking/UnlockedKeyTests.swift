@@ -147,9 +147,11 @@ struct UnlockedKeysTests {
     let path = home.file("rearm-\(store)")
     try run(store) { () throws in
       defer { try? UnlockedKeys.forget(path) }
-      try UnlockedKeys.store(key(timeout: 2), for: path)
+      // Three uses 1.5 s apart outlast the 4 s timeout only if each use starts it again; each gap leaves 2.5 s for a
+      // busy machine's late wake-up (1 s apart with a 2 s timeout failed once under a full test run's load).
+      try UnlockedKeys.store(key(timeout: 4), for: path)
       for _ in 0..<3 {
-        Thread.sleep(forTimeInterval: 1.0)
+        Thread.sleep(forTimeInterval: 1.5)
         #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) != nil)
       }
     }
