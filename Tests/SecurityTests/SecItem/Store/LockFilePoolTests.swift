@@ -26,26 +26,29 @@ struct LockFilePoolTests {
     return (UInt(info.st_ino), UInt(info.st_nlink))
   }
 
+  /// A pool keeping one idle descriptor of `a.lock` in `directory`: the pool, the file and the descriptor.
+  static func keepingOne(in directory: Directory) throws -> (pool: LockFilePool, path: String, kept: Int32) {
+    let pool = LockFilePool(capacity: 4)
+    let path = directory.path + "/a.lock"
+    let kept = try pool.take(path)
+    pool.giveBack(kept, path)
+    return (pool, path, kept)
+  }
+
   @Test("a descriptor given back is taken again for the same file, not opened anew")
   func givenBackIsReused() throws {
     let directory = try Directory()
-    let pool = LockFilePool(capacity: 4)
-    let path = directory.path + "/a.lock"
-    let first = try pool.take(path)
-    pool.giveBack(first, path)
+    let (pool, path, kept) = try Self.keepingOne(in: directory)
     let second = try pool.take(path)
     defer { close(second) }
-    #expect(second == first)
+    #expect(second == kept)
     #expect(pool.idleCount == 0)
   }
 
   @Test("two callers at once get separate open file descriptions: an exclusive lock of one excludes the other")
   func takenTogetherExcludeEachOther() throws {
     let directory = try Directory()
-    let pool = LockFilePool(capacity: 4)
-    let path = directory.path + "/a.lock"
-    let first = try pool.take(path)
-    pool.giveBack(first, path)
+    let (pool, path, _) = try Self.keepingOne(in: directory)
     let reused = try pool.take(path)
     let opened = try pool.take(path)
     defer {
@@ -60,10 +63,7 @@ struct LockFilePoolTests {
   @Test("a kept descriptor whose file was removed is not used: the file is made again and opened")
   func removedFileIsOpenedAgain() throws {
     let directory = try Directory()
-    let pool = LockFilePool(capacity: 4)
-    let path = directory.path + "/a.lock"
-    let kept = try pool.take(path)
-    pool.giveBack(kept, path)
+    let (pool, path, _) = try Self.keepingOne(in: directory)
     #expect(unlink(path) == 0)
     let taken = try pool.take(path)
     defer { close(taken) }
