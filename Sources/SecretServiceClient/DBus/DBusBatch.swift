@@ -21,14 +21,15 @@ final class DBusBatch {
   /// The reply of each call (`(transfer full)`, owned until taken) or its failure, in the order of the calls.
   private var replies: [OpaquePointer?]
   private var errors: [GLibError?]
-  private let names: [String]
+  /// What each call is named in errors (`DBusMethodCall.name`, made only for a failure).
+  private let callNames: [(interface: String, method: String)]
   private var finished = 0
   private var inFlight = 0
 
-  private init(names: [String]) {
-    self.names = names
-    replies = Array(repeating: nil, count: names.count)
-    errors = Array(repeating: nil, count: names.count)
+  private init(_ calls: [DBusMethodCall]) {
+    callNames = calls.map { ($0.interface, $0.method) }
+    replies = Array(repeating: nil, count: calls.count)
+    errors = Array(repeating: nil, count: calls.count)
   }
 
   deinit {
@@ -40,7 +41,7 @@ final class DBusBatch {
   static func send(
     _ calls: [DBusMethodCall], on bus: BusConnection, serviceName: String, deadline: Deadline, window: Int = 64
   ) -> DBusBatch {
-    let batch = DBusBatch(names: calls.map(\.name))
+    let batch = DBusBatch(calls)
     guard !calls.isEmpty else { return batch }
     let context = BatchContext.ofThisThread  // transfer none: the thread's own, alive until the thread ends
     g_main_context_push_thread_default(context)  // transfer none: the callbacks run in this thread's context
@@ -71,12 +72,21 @@ final class DBusBatch {
   ) {
     inFlight += 1
     let token = Unmanaged.passRetained(DBusBatchToken(self, index)).toOpaque()  // released in the callback
-    // arguments: transfer floating (consumed); the reply type is a static string (transfer none).
-    g_dbus_connection_call(
-      bus.pointer, call.destinationName(serviceName: serviceName), call.path.rawValue, call.interface, call.method,
-      call.arguments(), variantType(call.replyType),
-      call.autoStart ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, deadline.remainingMilliseconds,
-      nil, dbusBatchCallDone, token)  // no GCancellable: the timeout is the deadline
+    // The names as C strings without copies (`withCString`: a native string's own bytes, where passing the `String`
+    // makes an array of each, eight allocations a lookup). GDBus copies what it keeps.
+    call.destinationName(serviceName: serviceName).withCString { destination in
+      call.path.rawValue.withCString { path in
+        call.interface.withCString { interface in
+          call.method.withCString { method in
+            // arguments: transfer floating (consumed); the reply type is a static string (transfer none).
+            g_dbus_connection_call(
+              bus.pointer, destination, path, interface, method, call.arguments(), variantType(call.replyType),
+              call.autoStart ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
+              deadline.remainingMilliseconds, nil, dbusBatchCallDone, token)  // no GCancellable: the deadline
+          }
+        }
+      }
+    }
   }
 
   fileprivate func complete(_ index: Int, source: OpaquePointer, result: OpaquePointer) {
@@ -94,14 +104,19 @@ final class DBusBatch {
     }
   }
 
+  /// How call `index` is named in errors (`DBusMethodCall.name`).
+  private func name(_ index: Int) -> String {
+    DBusMethodCall.name(interface: callNames[index].interface, method: callNames[index].method)
+  }
+
   /// The failure of call `index`, nil when it was answered.
   func error(_ index: Int) -> GLibError? { errors[index] }
 
   /// The reply of call `index`, whose ownership moves to the caller, or the call's failure.
   func take(_ index: Int) throws(CallFailure) -> OwnedVariant {
-    if let error = errors[index] { throw CallFailure(call: names[index], error: error) }
+    if let error = errors[index] { throw CallFailure(call: name(index), error: error) }
     guard let reply = replies[index] else {
-      throw CallFailure(call: names[index], cause: .other, message: "the reply was taken already")
+      throw CallFailure(call: name(index), cause: .other, message: "the reply was taken already")
     }
     replies[index] = nil
     return OwnedVariant(taking: reply)  // transfer full, now the caller's

@@ -24,7 +24,9 @@ struct DBusMethodCall {
   var autoStart = false
 
   /// How the call is named in errors, e.g. `org.freedesktop.Secret.Service.SearchItems`.
-  var name: String { "\(interface).\(method)" }
+  var name: String { Self.name(interface: interface, method: method) }
+
+  static func name(interface: String, method: String) -> String { "\(interface).\(method)" }
 
   /// The bus name the call goes to, given the provider's.
   func destinationName(serviceName: String) -> String {

@@ -3,7 +3,9 @@
 enum Validation {
   /// A string sent over D-Bus must not contain NUL (Swift strings are valid UTF-8 already).
   static func text(_ value: String, _ what: String, call: String) throws(SecretServiceError) {
-    if value.utf8.contains(0) {
+    // Over the contiguous UTF-8 where there is one (every native string): a plain loop, not the generic
+    // `Sequence.contains` over the UTF-8 view (~400 instructions a string, 16 strings a lookup's search).
+    if value.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? value.utf8.contains(0) {
       throw SecretServiceError(cause: .invalidArgument, call: call, message: "\(what) contains a NUL character")
     }
   }

@@ -104,7 +104,7 @@ struct IssuerChain {
 
   func admits(_ item: StoredItem) -> Bool {
     guard let issuers else { return true }
-    guard case .data(let issuer)? = item.values[RawKey.issuer] else { return false }
+    guard case .data(let issuer)? = item.value(RawKey.issuer) else { return false }
     return reaches(issuer, issuers, depth: 10)
   }
 
@@ -117,7 +117,7 @@ struct IssuerChain {
     let request = ItemFinder.Request(query: parents, scope: .read(groups: store.groups))
     let found = (try? ItemFinder(store: store).withoutPrompt(request, policy: .skip).items) ?? []
     for parent in found {
-      guard case .data(let parentIssuer)? = parent.values[RawKey.issuer], parentIssuer != issuer else { continue }
+      guard case .data(let parentIssuer)? = parent.value(RawKey.issuer), parentIssuer != issuer else { continue }
       if reaches(parentIssuer, issuers, depth: depth - 1) { return true }
     }
     return false

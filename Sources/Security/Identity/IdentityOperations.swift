@@ -133,7 +133,7 @@ enum IdentityOperations {
     }
     for key in identities.map(\.key) where !deleted.contains(key.id) {
       deleted.insert(key.id)
-      guard case .data(let label)? = key.values[RawKey.applicationLabel] else { continue }
+      guard case .data(let label)? = key.value(RawKey.applicationLabel) else { continue }
       var users = ItemQuery(itemClass: .certificate)
       users.attributes[RawKey.publicKeyHash] = .data(label)
       users.synchronizableAny = true

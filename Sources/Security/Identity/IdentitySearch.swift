@@ -39,7 +39,7 @@ struct IdentitySearch {
     var keysByLabel: [Data: [StoredItem]] = [:]
     var pairs: [IdentityPair] = []
     for certificate in certificates {
-      guard case .data(let hash)? = certificate.values[RawKey.publicKeyHash] else { continue }
+      guard case .data(let hash)? = certificate.value(RawKey.publicKeyHash) else { continue }
       if let wanted = keyQuery.attributes[RawKey.applicationLabel], wanted != .data(hash) { continue }
       if keysByLabel[hash] == nil {
         var labelled = keyQuery

@@ -48,7 +48,7 @@ enum PendingIdentityKey {
     guard !marked.isEmpty else { return items }
     var hashes: [Data] = []
     for item in marked {
-      guard case .data(let hash)? = item.values[RawKey.applicationLabel] else { continue }
+      guard case .data(let hash)? = item.value(RawKey.applicationLabel) else { continue }
       if !hashes.contains(hash) { hashes.append(hash) }
     }
     let results = try store.search(hashes.map { certificateSearch(publicKeyHash: $0) })
@@ -58,7 +58,7 @@ enum PendingIdentityKey {
     }
     return items.filter { item in
       guard isMarked(item) else { return true }
-      guard case .data(let hash)? = item.values[RawKey.applicationLabel] else { return false }
+      guard case .data(let hash)? = item.value(RawKey.applicationLabel) else { return false }
       return committed.contains(hash)
     }
   }

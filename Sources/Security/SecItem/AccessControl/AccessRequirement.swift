@@ -68,7 +68,7 @@ enum AccessRequirement: Sendable, Equatable {
   /// The requirement of a stored item: from its `kSecAttrAccessControl`; an access control attribute that does not
   /// decode (damaged or written by another program) is `unavailable`, never `none`.
   static func of(_ item: StoredItem) -> AccessRequirement {
-    if case .accessControl(_, let flags)? = item.values[RawKey.accessControl] { return AccessRequirement(flags: flags) }
+    if case .accessControl(_, let flags)? = item.value(RawKey.accessControl) { return AccessRequirement(flags: flags) }
     guard let descriptor = item.itemClass.descriptor(RawKey.accessControl),
       descriptor.attributeNames.contains(where: { item.properties.attributes?[$0] != nil })
     else { return .none }

@@ -74,7 +74,7 @@ enum AttributeCodec {
 
   /// The stored string of a value and, for data, its encoding marker; nil when the descriptor stores nothing in
   /// attributes or the value does not fit the kind (the parser rejects such values before).
-  private static func encodedString(
+  static func encodedString(
     _ value: AttributeValue, _ descriptor: AttributeDescriptor
   ) -> (string: String, marker: String?)? {
     guard !descriptor.attributeNames.isEmpty else { return nil }

@@ -33,21 +33,22 @@ enum TypeMarkers {
     return marked
   }
 
-  /// The pairs that find exactly the items of this package holding `value`: the value under the attribute's first
-  /// name (which this package always writes) with its type marker; nil when the descriptor stores nothing in
-  /// attributes or the value does not encode.
-  static func exactPairs(_ value: AttributeValue, _ descriptor: AttributeDescriptor) -> [String: String]? {
-    guard let name = descriptor.attributeNames.first else { return nil }
-    let encoded = AttributeCodec.encode(value, descriptor)
-    guard let stored = encoded[name] else { return nil }
-    var pairs = [name: stored]
-    let marker = ReservedNames.encodingMarker(descriptor.key)
-    if let given = encoded[marker] {
-      pairs[marker] = given
+  /// Adds to `pairs` the pairs that find exactly the items of this package holding `value`: the value under the
+  /// attribute's first name (which this package always writes) with its type marker. False, adding nothing, when the
+  /// descriptor stores nothing in attributes or the value does not encode. (Written into the caller's dictionary:
+  /// two dictionaries a key less for a lookup's search.)
+  static func addExactPairs(
+    _ value: AttributeValue, _ descriptor: AttributeDescriptor, to pairs: inout [String: String]
+  ) -> Bool {
+    guard let name = descriptor.attributeNames.first, let encoded = AttributeCodec.encodedString(value, descriptor)
+    else { return false }
+    pairs[name] = encoded.string
+    if let given = encoded.marker {
+      pairs[ReservedNames.encodingMarker(descriptor.key)] = given
     } else if case .blob = descriptor.kind {
-      pairs[marker] = ReservedNames.valueAsString
+      pairs[ReservedNames.encodingMarker(descriptor.key)] = ReservedNames.valueAsString
     }
-    return pairs
+    return true
   }
 
   /// The pair that finds only items without an access control.

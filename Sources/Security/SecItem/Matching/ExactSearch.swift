@@ -58,7 +58,9 @@ enum ExactSearch {
     guard request.decidableBySearch, isPrimaryKeyLookup(query), query.stringMatching.isExact,
       query.hostOrSubdomain == nil
     else { return nil }
-    var attributes = [ReservedNames.schema: itemClass.schemaName]
+    // Sized for the schema, the group, `sync`, the access control marker and two values with their markers.
+    var attributes = [String: String](minimumCapacity: 8 + 2 * query.attributes.count)
+    attributes[ReservedNames.schema] = itemClass.schemaName
     if query.attributes[RawKey.accessGroup] == nil {
       // The scope's one group; other clients' items are in scope too when reading, so only a lookup of one match
       // (which this package's item answers first) is decided by a search of this package's items alone.
@@ -76,8 +78,7 @@ enum ExactSearch {
       // A default value may be stored as nothing at all, and the label and dates are no attributes: no search
       // names them.
       guard let descriptor = itemClass.descriptor(key), value != itemClass.defaultValue(key) else { return nil }
-      guard let pairs = TypeMarkers.exactPairs(value, descriptor) else { return nil }
-      attributes.merge(pairs) { _, new in new }
+      guard TypeMarkers.addExactPairs(value, descriptor, to: &attributes) else { return nil }
     }
     if request.secrets || query.leavesOutConstrainedItems {
       let marker = TypeMarkers.withoutAccessControl

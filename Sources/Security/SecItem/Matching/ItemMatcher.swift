@@ -15,7 +15,7 @@ enum ItemMatcher {
       return false
     }
     for (key, wanted) in query.attributes where key != RawKey.synchronizable {
-      let stored = item.itemClass.primaryKey.contains(key) ? item.primaryKeyValue(key) : item.values[key]
+      let stored = item.itemClass.primaryKey.contains(key) ? item.primaryKeyValue(key) : item.value(key)
       guard let stored, equal(wanted, stored, query.stringMatching) else { return false }
     }
     if let host = query.hostOrSubdomain {

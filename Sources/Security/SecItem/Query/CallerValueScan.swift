@@ -13,12 +13,13 @@ enum CallerValueScan {
   ///
   /// For Foundation's own `NSDictionary` and `NSMutableDictionary` the stored objects are read through Core
   /// Foundation (`CFDictionaryGetKeysAndValues` on the same, toll-free bridged storage; keys and values come in
-  /// matching order): an `NSData` value becomes `Data` in one copy; an `NSString` value becomes a `String` as
-  /// `object(forKey:)` would make it (Foundation's `__SwiftValue.fetch` bridges it with `_bridgeToSwift`), without
-  /// the second hashed read of the key (2–3 µs a key); a `kSec…` constant, key or value, becomes the `String` it
-  /// holds (the same string, without Foundation's UTF-16 copy and transcoding of an `NSString` subclass, ~5 µs a
-  /// constant); every other value is read with `object(forKey:)` and so
-  /// bridged exactly as iteration bridges it. Subclasses are iterated as before (Core Foundation would copy their
+  /// matching order): an `NSData` value becomes `Data` in one copy; an `NSString`, key or value, becomes a `String`
+  /// as `object(forKey:)` would make it (Foundation's `__SwiftValue.fetch` bridges it with `_bridgeToSwift`), without
+  /// the second hashed read of the key (2–3 µs a key) or the generic cast `key as? String` would make (~2,000
+  /// instructions a key); an `NSNumber` value is the object itself, or a `Bool` for a boolean, as `object(forKey:)` returns it; a `kSec…`
+  /// constant, key or value, becomes the `String` it holds (the same string, without Foundation's UTF-16 copy and
+  /// transcoding of an `NSString` subclass, ~5 µs a constant); every other value is read with `object(forKey:)` and
+  /// so bridged exactly as iteration bridges it. Subclasses are iterated as before (Core Foundation would copy their
   /// entries into the superclass's hashed storage, which traps on keys that are equal with different hashes, such as
   /// corelibs' `NSNull()` instances).
   static func entries(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
@@ -36,7 +37,14 @@ enum CallerValueScan {
       for index in 0..<count {
         guard let rawKey = keys[index], let rawValue = values[index] else { continue }
         let keyObject: AnyObject = Unmanaged<AnyObject>.fromOpaque(rawKey).takeUnretainedValue()
-        let key: Any = (keyObject as? SecConstantString)?.string ?? keyObject
+        let key: Any =
+          if let constant = keyObject as? SecConstantString {
+            constant.string
+          } else if let string = keyObject as? NSString {
+            String._unconditionallyBridgeFromObjectiveC(string)
+          } else {
+            keyObject
+          }
         let object: AnyObject = Unmanaged<AnyObject>.fromOpaque(rawValue).takeUnretainedValue()
         if let constant = object as? SecConstantString {
           entries.append((key: key, value: constant.string))
@@ -44,7 +52,10 @@ enum CallerValueScan {
           entries.append((key: key, value: data.length == 0 ? Data() : Data(bytes: data.bytes, count: data.length)))
         } else if let string = object as? NSString {
           entries.append((key: key, value: String._unconditionallyBridgeFromObjectiveC(string)))
-        } else if let value = dictionary.object(forKey: key) {
+        } else if let number = object as? NSNumber {
+          // As Foundation's iteration gives it: a Core Foundation boolean as a `Bool`, any other number as itself.
+          entries.append((key: key, value: QueryValue.isBoolean(number) ? number.boolValue : number as Any))
+        } else if let value = dictionary.object(forKey: keyObject) {
           entries.append((key: key, value: value))
         }
       }

@@ -48,8 +48,8 @@ struct CertificateMatchFilters: Sendable {
     }
     if let validOnDate {
       // Apple's `_FilterWithDate`: no validity, or an empty one, never matches; the bounds are inclusive.
-      guard case .integer(let notBefore)? = item.values[CertificateInternalKey.notBefore],
-        case .integer(let notAfter)? = item.values[CertificateInternalKey.notAfter], notBefore != notAfter
+      guard case .integer(let notBefore)? = item.value(CertificateInternalKey.notBefore),
+        case .integer(let notAfter)? = item.value(CertificateInternalKey.notAfter), notBefore != notAfter
       else { return false }
       let at = validOnDate.timeIntervalSince1970
       if at < Double(notBefore) || at > Double(notAfter) { return false }
@@ -59,14 +59,14 @@ struct CertificateMatchFilters: Sendable {
 
   /// The text of every attribute of the certificate's subject (as in the certificate, not normalized).
   private func subjectValues(_ item: StoredItem) -> [String] {
-    guard case .data(let der)? = item.values[CertificateInternalKey.subjectName],
+    guard case .data(let der)? = item.value(CertificateInternalKey.subjectName),
       let name = NameContent.name(fromDER: der)
     else { return [] }
     return name.flatMap { rdn in rdn.compactMap { attributeText($0.value) } }
   }
 
   private func emailAddresses(_ item: StoredItem) -> [String] {
-    guard case .string(let joined)? = item.values[CertificateInternalKey.emailAddresses] else { return [] }
+    guard case .string(let joined)? = item.value(CertificateInternalKey.emailAddresses) else { return [] }
     return joined.split(separator: "\n").map(String.init)
   }
 

@@ -71,8 +71,9 @@ enum QueryParser {
   /// The dictionary's entries with string keys, or `errSecParam` for a key that is not a string. (Read through
   /// `CallerValueScan`: 16 MiB data values cost a copy, not a per-byte bridge.)
   static func entries(of dictionary: NSDictionary) throws(SecItemError) -> [String: QueryValue] {
-    var entries: [String: QueryValue] = [:]
-    for (key, value) in CallerValueScan.entries(of: dictionary) {
+    let scanned = CallerValueScan.entries(of: dictionary)
+    var entries = [String: QueryValue](minimumCapacity: scanned.count)
+    for (key, value) in scanned {
       guard let key = key as? String else { throw .param("dictionary keys must be strings") }
       entries[key] = QueryValue(value)
     }

@@ -88,4 +88,26 @@ struct TypeMarkersTests {
     let plan = try UpdateOperation.plan(try unmarkedItem(schema: nil), ItemUpdate(secret: Data("new".utf8)))
     #expect(plan.attributes.keys.allSatisfy { !$0.hasPrefix("keychain:enc:") })
   }
+
+  @Test("an exact search names each value under its stored name with its marker: text for a string, base64 for data")
+  func exactPairsCarryMarkers() throws {
+    var pairs: [String: String] = ["kept": "1"]
+    #expect(TypeMarkers.addExactPairs(.string("a"), try #require(generic.descriptor(RawKey.account)), to: &pairs))
+    #expect(
+      TypeMarkers.addExactPairs(.data(Data([0xFF])), try #require(generic.descriptor(RawKey.generic)), to: &pairs))
+    #expect(TypeMarkers.addExactPairs(.string("s"), try #require(generic.descriptor(RawKey.service)), to: &pairs))
+    #expect(
+      pairs == [
+        "kept": "1", "account": "a", "keychain:enc:acct": "text", "keychain:gena": "/w==",
+        "keychain:enc:gena": "base64",
+        "service": "s", "keychain:enc:svce": "text",
+      ])
+  }
+
+  @Test("a value an exact search cannot name adds nothing and says so")
+  func exactPairsRefuseUnstored() throws {
+    var pairs: [String: String] = [:]
+    #expect(!TypeMarkers.addExactPairs(.string("l"), try #require(generic.descriptor(RawKey.label)), to: &pairs))
+    #expect(pairs.isEmpty)
+  }
 }

@@ -58,7 +58,7 @@ enum InMemoryEngine {
 
   /// The accounts of `items`, in their order.
   static func accounts(_ items: [StoredItem]) -> [String] {
-    items.compactMap { $0.values[RawKey.account]?.stringValue }
+    items.compactMap { $0.value(RawKey.account)?.stringValue }
   }
 
   /// The status a call ended with.
