@@ -22,6 +22,11 @@ import Synchronization
 ///   not gather descriptors).
 ///
 /// The lock directory is still checked at every call (`LockDirectory.current`), before a descriptor is taken.
+///
+/// Not covered: a lock file moved away with its directory while still linked (a user renaming the directory by hand,
+/// then another taking its name). A kept descriptor would then lock the moved file while other processes open the new
+/// one. Nothing in this package or in the desktop moves that directory; a `stat` of the path per call would cover it
+/// for ~1–2 µs.
 final class LockFilePool: Sendable {
   /// The process's pool, which `CrossProcessLock` uses.
   static let shared = LockFilePool(capacity: 8)
