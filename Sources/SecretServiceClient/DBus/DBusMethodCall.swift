@@ -26,6 +26,7 @@ struct DBusMethodCall {
   /// How the call is named in errors, e.g. `org.freedesktop.Secret.Service.SearchItems`.
   var name: String { Self.name(interface: interface, method: method) }
 
+  /// The name of a call of `method` on `interface`, as `name` gives it.
   static func name(interface: String, method: String) -> String { "\(interface).\(method)" }
 
   /// The bus name the call goes to, given the provider's.
