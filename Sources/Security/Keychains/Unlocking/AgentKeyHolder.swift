@@ -24,7 +24,8 @@ struct AgentKeyHolder: UnlockedKeyHolder {
 
   func put(_ payload: SecretBytes, description: String, idleTimeout: UInt32?) throws(UnlockedKeyHolderFailure) {
     try expectDone(
-      exchange(.put(description: description, idleTimeout: idleTimeout, payload: payload), toGet: false),
+      exchange(
+        .put(description: description, idleTimeout: idleTimeout, payload: payload), toGet: false, needsAgent: true),
       orGone: false)
   }
 
@@ -58,12 +59,15 @@ struct AgentKeyHolder: UnlockedKeyHolder {
   }
 
   /// Sends `request` and reads the response; nil when the agent closed the connection without answering (it was
-  /// exiting, holding no key).
-  private func exchange(_ request: AgentMessage.Request, toGet: Bool) throws(UnlockedKeyHolderFailure)
-    -> AgentMessage.Response?
-  {
+  /// exiting, holding no key), and when no agent answers at the socket unless the request `needsAgent` (a put, which
+  /// is then `refused`). An agent that `isRunning` saw may have exited since, removing its socket: the get or
+  /// invalidation that raced its exit finds nothing kept, as if it had looked a moment later.
+  private func exchange(
+    _ request: AgentMessage.Request, toGet: Bool, needsAgent: Bool = false
+  ) throws(UnlockedKeyHolderFailure) -> AgentMessage.Response? {
     guard let path = AgentSocket.path, let descriptor = AgentSocket.connect(path, timeout: timeout) else {
-      throw .refused("no keychain agent is running")
+      if needsAgent { throw .refused("no keychain agent is running") }
+      return nil
     }
     defer { close(descriptor) }
     return try Self.exchange(request, toGet: toGet, over: descriptor)

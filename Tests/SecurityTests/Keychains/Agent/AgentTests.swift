@@ -138,6 +138,37 @@ struct AgentTests {
     #expect(try AgentKeyHolder.exchange(.get(description: "d"), toGet: true, over: client) == nil)
   }
 
+  @Test(
+    "an agent gone between the check for its socket and the connection: a get finds nothing, an invalidation has nothing to do, a put is refused"
+  )
+  func agentGoneAfterCheck() throws {
+    let home = try TemporaryDirectory("agent-gone")
+    let runtime = home.file("run")
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: "agent")) { () throws in
+      // A socket nobody listens on: what a client that saw the socket meets once the agent has exited.
+      let path = try #require(AgentSocket.path)
+      let unheard = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      try #require(unheard >= 0)
+      defer { close(unheard) }
+      var address = AgentSocket.address(path)
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(unheard, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+      }
+      try #require(bound == 0 && AgentKeyHolder.isRunning)
+      let holder = AgentKeyHolder()
+      #expect(try holder.get(description: "d") == nil)
+      try holder.invalidate(description: "d")
+      try holder.invalidateAll(prefix: "d")
+      #expect(throws: UnlockedKeyHolderFailure.refused("no keychain agent is running")) {
+        try holder.put(SecretBytes([1]), description: "d", idleTimeout: nil)
+      }
+    }
+  }
+
   @Test("a second agent on the same socket exits at once and leaves the first serving")
   func oneAgent() throws {
     let home = try TemporaryDirectory("agent-one")
