@@ -16,12 +16,12 @@ enum CallerValueScan {
   /// matching order): an `NSData` value becomes `Data` in one copy; an `NSString`, key or value, becomes a `String`
   /// as `object(forKey:)` would make it (Foundation's `__SwiftValue.fetch` bridges it with `_bridgeToSwift`), without
   /// the second hashed read of the key (2–3 µs a key) or the generic cast `key as? String` would make (~2,000
-  /// instructions a key); an `NSNumber` value is the object itself, or a `Bool` for a boolean, as `object(forKey:)` returns it; a `kSec…`
-  /// constant, key or value, becomes the `String` it holds (the same string, without Foundation's UTF-16 copy and
-  /// transcoding of an `NSString` subclass, ~5 µs a constant); every other value is read with `object(forKey:)` and
-  /// so bridged exactly as iteration bridges it. Subclasses are iterated as before (Core Foundation would copy their
-  /// entries into the superclass's hashed storage, which traps on keys that are equal with different hashes, such as
-  /// corelibs' `NSNull()` instances).
+  /// instructions a key); an `NSNumber` value is the object itself, or a `Bool` for a boolean, as `object(forKey:)`
+  /// returns it; a `kSec…` constant, key or value, becomes the `String` it holds (the same string, without
+  /// Foundation's UTF-16 copy and transcoding of an `NSString` subclass, ~5 µs a constant); every other value is read
+  /// with `object(forKey:)` and so bridged exactly as iteration bridges it. Subclasses are iterated as before (Core
+  /// Foundation would copy their entries into the superclass's hashed storage, which traps on keys that are equal
+  /// with different hashes, such as corelibs' `NSNull()` instances).
   static func entries(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
     guard type(of: dictionary) === NSDictionary.self || type(of: dictionary) === NSMutableDictionary.self else {
       return dictionary.map { (key: $0.key, value: $0.value) }
