@@ -31,6 +31,8 @@ final class ServiceHandle: @unchecked Sendable {
   private let homeContext: OpaquePointer
   /// Whether the provider can show no dialogs, once known (`providerIsHeadless`).
   let headless = Mutex<Bool?>(nil)
+  /// What read-ahead searches found last time (`searchItemsReadingAhead`).
+  let readAhead = ReadAheadPaths()
 
   /// Opens a service on `bus` (or on a new connection to `address` when `bus` is nil).
   init(address: String?, reusing reused: BusConnection?, deadline: Deadline) throws(CallFailure) {

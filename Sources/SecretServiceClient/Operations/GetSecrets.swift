@@ -41,15 +41,16 @@ enum GetSecrets {
     return result
   }
 
-  /// The secrets of a `(a{o(oayays)})` reply, decoded for the handle's session.
-  static func decode(_ reply: borrowing OwnedVariant, _ handle: ServiceHandle) throws(CallFailure)
-    -> [ObjectPath: SecretBytes]
-  {
+  /// The secrets of a `(a{o(oayays)})` reply, decoded for the handle's session; only those of `wanted` when given
+  /// (the others are left encoded in the reply, never decrypted).
+  static func decode(
+    _ reply: borrowing OwnedVariant, _ handle: ServiceHandle, only wanted: Set<ObjectPath>? = nil
+  ) throws(CallFailure) -> [ObjectPath: SecretBytes] {
     let dictionary = reply.child(0)
     var result: [ObjectPath: SecretBytes] = [:]
     for index in 0..<dictionary.childCount {
       let entry = dictionary.child(index)
-      guard let path = entry.child(0).objectPath else { continue }
+      guard let path = entry.child(0).objectPath, wanted?.contains(path) ?? true else { continue }
       let encoded = entry.child(1)
       let secret = try encoded.withPointer { (pointer) throws(CallFailure) in try handle.decodeSecret(pointer) }
       result[path] = handle.adapter.storedSecret(secret, contentType: encoded.child(3).string)

@@ -46,6 +46,13 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   /// finds `a\n`: its search is the regular expression `^a$`); providers nobody measured are not trusted with it.
   package var searchesAreExact: Bool { self == .gnomeKeyring || self == .kwallet }
 
+  /// Whether `GetSecrets` may be sent for items a search has not found yet, in the same batch as the search
+  /// (`SecretServiceConnection.searchItemsReadingAhead`): only where the call has no effect beyond its answer and
+  /// leaves out locked and unknown items instead of failing or prompting. gnome-keyring does (`GetSecrets`); KWallet
+  /// fails the whole call for an unknown item and returns locked ones empty, KeePassXC may ask its user to confirm
+  /// each access, and providers nobody measured are not trusted with it.
+  package var readsSecretsAhead: Bool { self == .gnomeKeyring }
+
   /// The names whose owner tells the provider apart: a provider owns them beside `org.freedesktop.secrets`.
   private static let markers: [(name: String, provider: ServiceProvider)] =
     [("org.gnome.keyring", .gnomeKeyring)] + KWalletInterface.daemons.map { ($0.busName, .kwallet) }

@@ -1,7 +1,8 @@
 /// The first search of a lookup by primary key: one `SearchItems` naming every condition of the query as an exact
 /// attribute of this package's items, so that what it finds is a match without reading it. A lookup that finds its
 /// item then costs what libsecret's `secret_password_lookupv_sync` costs: `SearchItems`, then `GetSecrets` (and no
-/// call at all after the search when no data is returned).
+/// call at all after the search when no data is returned). A lookup the process made before sends the two in one round
+/// trip on gnome-keyring (`ItemStore.searchReadingAhead`).
 ///
 /// A query qualifies when it is a primary-key lookup of a password class (`isPrimaryKeyLookup`: every attribute of
 /// the primary key but the access group, synchronizable and the sync view hint is given), every attribute it gives is

@@ -124,7 +124,14 @@ struct ItemFinder {
   private func exactMatches(
     _ exact: [String: String], _ request: Request, policy: AuthenticationUI, afterUnlock: Bool
   ) throws(SecItemError) -> LockedPass.Step<Found> {
-    let result = try store.search(exact)
+    // A lookup that reads secrets has them read ahead where the store can (one round trip for a repeated lookup).
+    let result: (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
+    if request.secrets {
+      result = try store.searchReadingAhead(exact)
+    } else {
+      let found = try store.search(exact)
+      result = (found.unlocked, found.locked, [:])
+    }
     if let unlock = try handleLocked(result.locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
     var ids = result.unlocked
     if store.ranksKeychains {
@@ -138,7 +145,9 @@ struct ItemFinder {
     if let limit = request.limit { ids = Array(ids.prefix(limit)) }
     var found = Found(items: ids.compactMap { StoredItem(id: $0, ItemProperties(attributes: exact)) })
     if request.secrets {
-      found.secrets = try store.secrets(ids)
+      let missing = ids.filter { result.secrets[$0] == nil }
+      found.secrets = missing.isEmpty ? [:] : try store.secrets(missing)
+      for id in ids { if let secret = result.secrets[id] { found.secrets[id] = secret } }
       found.items = found.items.filter { found.secrets[$0.id] != nil }
     }
     return .done(found)

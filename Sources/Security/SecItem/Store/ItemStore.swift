@@ -36,6 +36,12 @@ protocol ItemStore: Sendable {
   /// Several searches at once: for each attribute set, the items whose attributes contain it, split by lock state.
   func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])]
 
+  /// One search, with the secrets of what it finds when the store can read them in the same round trip (a search
+  /// the store made before: `SecretServiceConnection.searchItemsReadingAhead`). A found item may come without its
+  /// secret (then `secrets(_:)` reads it); the secrets are only ever those of found unlocked items.
+  func searchReadingAhead(_ attributes: [String: String]) throws(SecItemError)
+    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
+
   /// Some properties of many items, and their secrets when `secrets` is true, read together; items that vanished
   /// meanwhile are left out. A locked item among them fails with `errSecInteractionNotAllowed` when secrets are read.
   func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
@@ -67,6 +73,14 @@ extension ItemStore {
   /// One search.
   func search(_ attributes: [String: String]) throws(SecItemError) -> (unlocked: [ItemID], locked: [ItemID]) {
     try search([attributes])[0]
+  }
+
+  /// The search alone: no store but the Secret Service's reads ahead.
+  func searchReadingAhead(_ attributes: [String: String]) throws(SecItemError)
+    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
+  {
+    let found = try search(attributes)
+    return (found.unlocked, found.locked, [:])
   }
 
   /// Some properties of many items.

@@ -73,6 +73,17 @@ struct SecretServiceStore: ItemStore {
     }
   }
 
+  func searchReadingAhead(_ attributes: [String: String]) throws(SecItemError)
+    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
+  {
+    let found = try call { () throws(SecretServiceError) in
+      try connection.searchItemsReadingAhead(attributes: attributes)
+    }
+    var secrets: [ItemID: SecretBytes] = [:]
+    for (path, secret) in found.secrets { secrets[Self.itemID(path)] = secret }
+    return (found.unlocked.map(Self.itemID), found.locked.map(Self.itemID), secrets)
+  }
+
   func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
     -> (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes])
   {

@@ -114,6 +114,31 @@ struct SecItemRoundTripTests {
     #expect(observed.rounds == expected)
   }
 
+  @Test(
+    "a lookup by primary key made before, returning data: one round trip, the exact search with GetSecrets of the item it found (gnome-keyring)"
+  )
+  func repeatedLookupData() async throws {
+    let service = service
+    let expected = KeyringBackend.current == .gnomeKeyring ? [["SearchItems", "GetSecrets"]] : Self.exactLookupRounds()
+    let observed = try await observe(
+      rounds: expected,
+      setup: {
+        // The first lookup, on the observed connection (which remembers what its searches found).
+        let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] ?? ""
+        let seeded = Self.seed(service)
+        let first = SecItemEnvironment.withBus(address, timeout: Self.observedTimeout) {
+          secret(genericPassword(service: service, account: "a"))
+        }
+        return seeded + [first.status]
+      }
+    ) {
+      secret(genericPassword(service: service, account: "a"))
+    }
+    #expect(observed.setup == [errSecSuccess, errSecSuccess])
+    #expect(observed.value == .found(Data(utf8: "s")))
+    #expect(observed.rounds == expected)
+  }
+
   @Test("a lookup returning attributes and data: the search, then GetAll with GetSecrets")
   func lookupAttributesAndData() async throws {
     let service = service
