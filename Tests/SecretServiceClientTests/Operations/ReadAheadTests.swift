@@ -76,7 +76,8 @@ struct ReadAheadTests {
     #expect(try own.connection.searchItemsReadingAhead(attributes: wanted).unlocked == [item.path])
     try own.keyring.lock()
     let after = try own.connection.searchItemsReadingAhead(attributes: wanted)
-    #expect(after.locked == [item.path])
+    // KeePassXC hides a locked database's items and names the collection instead (LockTests).
+    #expect(after.locked == (KeyringBackend.isKeePassXC ? [own.collection] : [item.path]))
     #expect(after.unlocked.isEmpty)
     #expect(after.secrets.isEmpty)
   }
