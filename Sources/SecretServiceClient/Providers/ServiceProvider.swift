@@ -54,18 +54,21 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   package var readsSecretsAhead: Bool { self == .gnomeKeyring }
 
   /// The names whose owner tells the provider apart: a provider owns them beside `org.freedesktop.secrets`.
-  private static let markers: [(name: String, provider: ServiceProvider)] =
+  static let markers: [(name: String, provider: ServiceProvider)] =
     [("org.gnome.keyring", .gnomeKeyring)] + KWalletInterface.daemons.map { ($0.busName, .kwallet) }
     + [(KeePassXC.mainWindowName, .keepassxc)]
 
   /// Finds who provides `busName` on `bus`: pings it first (so that an activatable provider starts, and a missing
-  /// one fails as `SERVICE_UNKNOWN`), then compares its unique name with the owners of the marker names.
+  /// one fails as `SERVICE_UNKNOWN`), then compares its unique name with the owners of the marker names, all asked
+  /// of the bus in one batch (one round trip however many markers).
   /// Returns the provider and the unique name of `busName`'s owner.
   static func detect(on bus: BusConnection, busName: String, _ deadline: Deadline) throws(CallFailure)
     -> (provider: ServiceProvider, owner: String)
   {
     _ = try bus.call(BusInterface.ping(busName), serviceName: busName, deadline)
-    guard let owner = try nameOwner(bus, busName, deadline) else {
+    let names = [busName] + markers.map(\.name)
+    let batch = DBusBatch.send(names.map(BusInterface.getNameOwner), on: bus, serviceName: busName, deadline: deadline)
+    guard let owner = try nameOwner(batch, 0) else {
       // It answered the ping and then went away: as if it had never been there.
       throw CallFailure(
         call: "\(BusInterface.name).GetNameOwner",
@@ -73,22 +76,16 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
           domain: ssc_dbus_error_quark(), code: Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue),
           message: "\(busName) has no owner"))
     }
-    for marker in markers where try nameOwner(bus, marker.name, deadline) == owner {
+    for (index, marker) in markers.enumerated() where try nameOwner(batch, index + 1) == owner {
       return (marker.provider, owner)
     }
     return (.other, owner)
   }
 
-  /// The unique name owning `name`, nil when nobody owns it.
-  private static func nameOwner(_ bus: BusConnection, _ name: String, _ deadline: Deadline) throws(CallFailure)
-    -> String?
-  {
-    do {
-      return try bus.call(BusInterface.getNameOwner(name), serviceName: name, deadline).child(0).string
-    } catch {
-      if error.error?.isDBus(G_DBUS_ERROR_NAME_HAS_NO_OWNER) == true { return nil }
-      throw error
-    }
+  /// The unique name the `GetNameOwner` call `index` of `batch` answered, nil when nobody owns the name.
+  private static func nameOwner(_ batch: DBusBatch, _ index: Int) throws(CallFailure) -> String? {
+    if let error = batch.error(index), error.isDBus(G_DBUS_ERROR_NAME_HAS_NO_OWNER) { return nil }
+    return try batch.take(index).child(0).string
   }
 }
 

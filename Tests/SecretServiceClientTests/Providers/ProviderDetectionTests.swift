@@ -1,0 +1,62 @@
+import Foundation
+import KeyringTestSupport
+import Testing
+
+@testable import SecretServiceClient
+
+/// How a connection finds out who provides the Secret Service (`ServiceProvider.detect`), seen by `dbus-monitor` on a
+/// private keyring's bus: the round trips it costs every process that opens a connection.
+@Suite(
+  "Provider detection",
+  .disabled(if: KeyringBackend.isKeychainFile, "needs a Secret Service on a bus; a keychain file has no bus"),
+  .tags(.daemon))
+struct ProviderDetectionTests {
+  /// The members of the calls the connection whose first call is a `Ping` made, in round trips: the calls of a round
+  /// were all sent before the next reply (or error) to that connection.
+  static func rounds(in output: String) -> [[String]] {
+    var sender: String?
+    var rounds: [[String]] = []
+    var round: [String] = []
+    for line in output.split(separator: "\n").map(String.init) where !line.hasPrefix(" ") {
+      let from = line.components(separatedBy: " sender=").last?.split(separator: " ").first.map(String.init)
+      if sender == nil, line.hasPrefix("method call "), line.hasSuffix("member=Ping") { sender = from }
+      guard let sender else { continue }
+      if line.hasPrefix("method return ") || line.hasPrefix("error "), line.contains("destination=\(sender) ") {
+        if !round.isEmpty { rounds.append(round) }
+        round = []
+      } else if line.hasPrefix("method call "), from == sender,
+        let member = line.components(separatedBy: "member=").last
+      {
+        round.append(member)
+      }
+    }
+    if !round.isEmpty { rounds.append(round) }
+    return rounds
+  }
+
+  /// The provider of this backend's private keyrings.
+  static var provider: ServiceProvider {
+    switch KeyringBackend.current {
+    case .gnomeKeyring: .gnomeKeyring
+    case .kwallet: .kwallet
+    case .keepassxc: .keepassxc
+    }
+  }
+
+  @Test("the provider is told by a Ping, then one batch asking the owners of the name and of every marker")
+  func pingThenOneBatch() throws {
+    let keyring = try PrivateKeyring.start(.unlocked)
+    defer { keyring.stop() }
+    let monitor = try BusMonitor(
+      busAddress: keyring.busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    #expect(try connection.provider() == Self.provider)
+    // The bus daemon answers `GetNameOwner` within microseconds, so a reply can show before the next call of the
+    // same batch: the calls are counted, not the rounds (the sequential lookup stopped at the first marker owned by
+    // the provider: one on gnome-keyring).
+    let calls = Self.rounds(in: monitor.stop()).flatMap { $0 }
+    #expect(
+      Array(calls.prefix(2 + ServiceProvider.markers.count)) == ["Ping"]
+        + Array(repeating: "GetNameOwner", count: 1 + ServiceProvider.markers.count))
+  }
+}
