@@ -1,35 +1,37 @@
 import Synchronization
 
 /// What a handle's read-ahead searches found last time (`SecretServiceConnection.searchItemsReadingAhead`): for each
-/// attribute set, the unlocked items its search found, whose secrets the next search of the same set asks for in the
-/// same round trip. Only object paths are kept, never a secret or anything read from an item, and what the new search
-/// finds always decides: a path kept here only chooses which secrets are fetched ahead.
+/// attribute set, the one unlocked item its search found, whose secret the next search of the same set asks for in
+/// the same round trip. Kept in the process's memory for the handle's life: the attribute sets searched (the
+/// lookups' service, account, access group and type markers, as they are stored in the keyring) and object paths,
+/// never a secret or anything else read from an item. What the new search finds always decides: a path kept here
+/// only chooses which secret is fetched ahead.
 ///
-/// Bounded: a search that found more than `maximumItems` items (or none) is forgotten, and the table starts again
-/// empty when it would hold more than `capacity` sets. A reconnect's new handle starts empty, so paths of a daemon
-/// that went away are never asked of its successor.
+/// Only a search that found exactly one unlocked item is kept: a lookup by primary key that finds several orders them
+/// by reading them (`ItemFinder`), so what was read ahead would go unused. Bounded: past `capacity` sets, one set
+/// kept is dropped for each new one. A reconnect's new handle starts empty. (After the daemon restarted, an old
+/// handle's last batch may still ask the new daemon for an old path: its `GetSecrets` fails on the unknown session,
+/// which is ignored, and the search's failure or answer decides as without the read-ahead.)
 final class ReadAheadPaths: Sendable {
   /// The attribute sets kept at most.
   static let capacity = 256
-  /// The items of one search read ahead at most.
-  static let maximumItems = 4
 
-  private let found = Mutex<[[String: String]: [ObjectPath]]>([:])
+  private let found = Mutex<[[String: String]: ObjectPath]>([:])
 
-  /// The unlocked items the last search of `attributes` found; empty when none is kept.
-  func paths(for attributes: [String: String]) -> [ObjectPath] {
-    found.withLock { $0[attributes] ?? [] }
+  /// The unlocked item the last search of `attributes` found, when it found exactly one.
+  func path(for attributes: [String: String]) -> ObjectPath? {
+    found.withLock { $0[attributes] }
   }
 
-  /// Keeps `paths` as what the search of `attributes` found.
+  /// Keeps what the search of `attributes` found: its item when it found exactly one, else nothing.
   func remember(_ paths: [ObjectPath], for attributes: [String: String]) {
     found.withLock { found in
-      guard !paths.isEmpty, paths.count <= Self.maximumItems else {
+      guard paths.count == 1 else {
         found[attributes] = nil
         return
       }
-      if found.count >= Self.capacity, found[attributes] == nil { found.removeAll(keepingCapacity: true) }
-      found[attributes] = paths
+      if found.count >= Self.capacity, found[attributes] == nil { found.remove(at: found.startIndex) }
+      found[attributes] = paths[0]
     }
   }
 }

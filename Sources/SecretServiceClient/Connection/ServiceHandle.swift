@@ -33,6 +33,10 @@ final class ServiceHandle: @unchecked Sendable {
   let headless = Mutex<Bool?>(nil)
   /// What read-ahead searches found last time (`searchItemsReadingAhead`).
   let readAhead = ReadAheadPaths()
+  /// Whether searches read secrets ahead on this handle: where the provider allows it
+  /// (`ServiceProvider.readsSecretsAhead`) and the session encrypts, so that the secrets of items a search no longer
+  /// finds, which arrive in the reply undecoded, are ciphertext.
+  let readsSecretsAhead: Bool
 
   /// Opens a service on `bus` (or on a new connection to `address` when `bus` is nil).
   init(address: String?, reusing reused: BusConnection?, deadline: Deadline) throws(CallFailure) {
@@ -82,6 +86,8 @@ final class ServiceHandle: @unchecked Sendable {
       let name = g_dbus_proxy_get_name(service.asProxy)  // transfer none
       let proxyName = name.map { String(cString: $0) } ?? wellKnownName
       self.busName = adapter.opensOwnPlainSession ? owner : proxyName
+      self.readsSecretsAhead =
+        provider.readsSecretsAhead && session.algorithm(on: service) == .dhIetf1024Sha256Aes128CbcPkcs7
     case .failure(let failure):
       Self.drain(home)
       g_main_context_unref(home)  // our reference

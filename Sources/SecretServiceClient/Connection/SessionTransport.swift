@@ -18,6 +18,14 @@ enum SessionTransport: Sendable {
   case libsecret
   case plain(path: ObjectPath)
 
+  /// The algorithm of this session with `service`: what libsecret negotiated, or `plain`.
+  func algorithm(on service: UnsafeMutablePointer<SecretService>) -> SessionAlgorithm? {
+    switch self {
+    case .libsecret: secretServiceGetSessionAlgorithms(service).flatMap(SessionAlgorithm.init(rawValue:))
+    case .plain: .plain
+    }
+  }
+
   /// Opens a `plain` session with `destination` and returns its path.
   static func openPlain(_ bus: BusConnection, destination: String, _ deadline: Deadline) throws(CallFailure)
     -> ObjectPath
@@ -47,12 +55,7 @@ extension SecretServiceConnection {
 
 extension ServiceHandle {
   /// The algorithm of the session (see `SecretServiceConnection.sessionAlgorithm()`).
-  var sessionAlgorithm: SessionAlgorithm? {
-    switch session {
-    case .libsecret: secretServiceGetSessionAlgorithms(service).flatMap(SessionAlgorithm.init(rawValue:))
-    case .plain: .plain
-    }
-  }
+  var sessionAlgorithm: SessionAlgorithm? { session.algorithm(on: service) }
 
   /// The D-Bus path of the session secrets are encoded for.
   func sessionPath() throws(CallFailure) -> ObjectPath {

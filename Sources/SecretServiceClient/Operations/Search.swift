@@ -22,10 +22,10 @@ extension SecretServiceConnection {
     }
   }
 
-  /// One search whose matches' secrets come in the same round trip when this search found them last time: on a
-  /// provider that allows it (`ServiceProvider.readsSecretsAhead`), `SearchItems` goes out in one batch with a
-  /// `GetSecrets` of the items the previous search of the same attributes found (`ReadAheadPaths`), so that a repeated
-  /// lookup costs one round trip instead of two. The search alone decides: only the secrets of items it found again
+  /// One search whose match's secret comes in the same round trip when this search found it last time: on a
+  /// provider that allows it over an encrypted session (`ServiceHandle.readsSecretsAhead`), `SearchItems` goes out in
+  /// one batch with a `GetSecrets` of the item the previous search of the same attributes found (`ReadAheadPaths`), so
+  /// that a repeated lookup costs one round trip instead of two. The search alone decides: only the secrets of items it found again
   /// are decoded and returned, the rest of the reply is released undecoded. Elsewhere, and for a search not made
   /// before, the search alone. A found item without a secret here (not read ahead, locked or gone meanwhile, a
   /// `GetSecrets` that failed) is the caller's to read with `secrets(_:)`, which reports what happened to it.
@@ -34,18 +34,20 @@ extension SecretServiceConnection {
   {
     try Validation.attributes(attributes, call: "\(ServiceInterface.name).SearchItems")
     return try perform(.service) { (handle, deadline) throws(CallFailure) in
-      guard handle.provider.readsSecretsAhead else {
+      guard handle.readsSecretsAhead else {
         let found = try handle.adapter.searchItems([attributes], on: handle, deadline)[0]
         return (found.unlocked, found.locked, [:])
       }
-      let ahead = handle.readAhead.paths(for: attributes)
+      let ahead = handle.readAhead.path(for: attributes)
       var calls = [ServiceInterface.searchItems(attributes)]
-      if !ahead.isEmpty, let session = try? handle.sessionPath() {
-        calls.append(ServiceInterface.getSecrets(ahead, session: session))
+      if let ahead, let session = try? handle.sessionPath() {
+        calls.append(ServiceInterface.getSecrets([ahead], session: session))
       }
       let batch = handle.send(calls, deadline)
       let found = try ServiceInterface.searchItemsReply(batch.take(0))
-      if found.unlocked != ahead { handle.readAhead.remember(found.unlocked, for: attributes) }
+      if found.unlocked.count != 1 || found.unlocked[0] != ahead {
+        handle.readAhead.remember(found.unlocked, for: attributes)
+      }
       guard calls.count == 2, batch.error(1) == nil, !found.unlocked.isEmpty else {
         return (found.unlocked, found.locked, [:])
       }

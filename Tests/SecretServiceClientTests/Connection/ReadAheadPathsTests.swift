@@ -5,44 +5,42 @@ import Testing
 /// What `ReadAheadPaths` keeps of a handle's searches, and its bounds.
 @Suite("Read-ahead paths")
 struct ReadAheadPathsTests {
-  let one = [ObjectPath("/org/freedesktop/secrets/collection/login/1")]
+  let first = ObjectPath("/org/freedesktop/secrets/collection/login/1")
+  let second = ObjectPath("/org/freedesktop/secrets/collection/login/2")
 
-  @Test("the paths a search found are given for the same attributes, nothing for others")
+  @Test("the item a search found is given for the same attributes, nothing for others")
   func remembered() {
     let paths = ReadAheadPaths()
-    paths.remember(one, for: ["service": "s"])
-    #expect(paths.paths(for: ["service": "s"]) == one)
-    #expect(paths.paths(for: ["service": "t"]).isEmpty)
+    paths.remember([first], for: ["service": "s"])
+    #expect(paths.path(for: ["service": "s"]) == first)
+    #expect(paths.path(for: ["service": "t"]) == nil)
   }
 
   @Test("a search that found nothing forgets what the attributes found before")
   func forgottenWhenNothingFound() {
     let paths = ReadAheadPaths()
-    paths.remember(one, for: ["service": "s"])
+    paths.remember([first], for: ["service": "s"])
     paths.remember([], for: ["service": "s"])
-    #expect(paths.paths(for: ["service": "s"]).isEmpty)
+    #expect(paths.path(for: ["service": "s"]) == nil)
   }
 
-  @Test("a search that found more items than are read ahead is forgotten")
-  func forgottenWhenTooMany() {
+  @Test("a search that found several items is forgotten: they are read to be ordered, not ahead")
+  func forgottenWhenSeveral() {
     let paths = ReadAheadPaths()
-    let many = (0...ReadAheadPaths.maximumItems).map { ObjectPath("/org/freedesktop/secrets/collection/login/\($0)") }
-    paths.remember(one, for: ["service": "s"])
-    paths.remember(many, for: ["service": "s"])
-    #expect(paths.paths(for: ["service": "s"]).isEmpty)
-    paths.remember(Array(many.prefix(ReadAheadPaths.maximumItems)), for: ["service": "s"])
-    #expect(paths.paths(for: ["service": "s"]).count == ReadAheadPaths.maximumItems)
+    paths.remember([first], for: ["service": "s"])
+    paths.remember([first, second], for: ["service": "s"])
+    #expect(paths.path(for: ["service": "s"]) == nil)
   }
 
-  @Test("past its capacity the table starts again empty, keeping the new search")
+  @Test("at its capacity a new set replaces one set kept, and the others stay")
   func bounded() {
     let paths = ReadAheadPaths()
-    for index in 0..<ReadAheadPaths.capacity { paths.remember(one, for: ["service": "\(index)"]) }
-    #expect(paths.paths(for: ["service": "0"]) == one)
-    paths.remember(one, for: ["service": "0"])  // a set already kept does not empty the table
-    #expect(paths.paths(for: ["service": "1"]) == one)
-    paths.remember(one, for: ["service": "new"])
-    #expect(paths.paths(for: ["service": "0"]).isEmpty)
-    #expect(paths.paths(for: ["service": "new"]) == one)
+    let sets = (0..<ReadAheadPaths.capacity).map { ["service": "\($0)"] }
+    for set in sets { paths.remember([first], for: set) }
+    paths.remember([second], for: sets[0])  // a set already kept replaces nothing
+    #expect(sets.filter { paths.path(for: $0) != nil }.count == ReadAheadPaths.capacity)
+    paths.remember([first], for: ["service": "new"])
+    #expect(paths.path(for: ["service": "new"]) == first)
+    #expect(sets.filter { paths.path(for: $0) != nil }.count == ReadAheadPaths.capacity - 1)
   }
 }

@@ -6,9 +6,10 @@ import Testing
 
 /// Lookups by primary key made a second time in a process, whose secret is read ahead in the search's round trip on
 /// gnome-keyring (`SecretServiceConnection.searchItemsReadingAhead`), against the default keyring (every backend): what
-/// changed in between is what they return, since only the item's name is remembered and the search decides. The
-/// round trips are counted in `SecItemRoundTripTests`.
-@Suite("SecItem lookups made before", .tags(.daemon))
+/// changed in between is what they return, since only the item's name is remembered and the search decides. These
+/// check the results (the same with or without the read-ahead); that only found items' secrets are decoded is checked
+/// in `ReadAheadTests`, the one round trip in `SecItemRoundTripTests`.
+@Suite("SecItem lookups made before return what changed since", .tags(.daemon))
 struct SecItemReadAheadTests {
   let service = unique("ahead")
 
