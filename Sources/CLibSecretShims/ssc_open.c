@@ -23,14 +23,18 @@ SecretService *ssc_service_open_on_connection(GType service_gtype, GDBusConnecti
   g_return_val_if_fail(G_IS_DBUS_CONNECTION(connection), NULL);
   const gchar *bus_name = g_getenv("SECRET_SERVICE_BUS_NAME");
   if (bus_name == NULL) bus_name = "org.freedesktop.secrets";
-  // g-interface-info is left to libsecret's constructor (its generated info is private to libsecret).
+  // g-interface-info is left to libsecret's constructor (its generated info is private to libsecret). The proxy does
+  // not ask the bus to start the service (StartServiceByName, one round trip): the caller's Ping has started an
+  // activatable provider already (ServiceProvider.detect); its calls may still start one.
   // transfer full
   return g_initable_new(service_gtype, cancellable, error,
                         "g-connection", connection,
                         "g-name", bus_name,
                         "g-object-path", "/org/freedesktop/secrets",
                         "g-interface-name", "org.freedesktop.Secret.Service",
-                        "g-flags", G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES | G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS,
+                        "g-flags",
+                        G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES | G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS |
+                            G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START_AT_CONSTRUCTION,
                         "flags", flags,
                         NULL);
 }

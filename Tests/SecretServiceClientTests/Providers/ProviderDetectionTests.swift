@@ -59,4 +59,17 @@ struct ProviderDetectionTests {
       Array(calls.prefix(2 + ServiceProvider.markers.count)) == ["Ping"]
         + Array(repeating: "GetNameOwner", count: 1 + ServiceProvider.markers.count))
   }
+
+  @Test("opening a connection asks the bus to start nothing after the Ping: no StartServiceByName")
+  func noStartServiceByName() throws {
+    let keyring = try PrivateKeyring.start(.unlocked)
+    defer { keyring.stop() }
+    let monitor = try BusMonitor(
+      busAddress: keyring.busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    #expect(try connection.provider() == Self.provider)
+    let calls = Self.rounds(in: monitor.stop()).flatMap { $0 }
+    #expect(calls.contains("OpenSession"))  // the connection was watched opening
+    #expect(!calls.contains("StartServiceByName"))
+  }
 }
