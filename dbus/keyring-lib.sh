@@ -216,6 +216,27 @@ kr_collection_locked() {
   esac
 }
 
+# Writes the bus configuration of --activatable (session.conf and a service directory in the state directory
+# whose org.freedesktop.secrets.service starts gnome-keyring-daemon as kr_start_keyring does, recording its pid)
+# and prints its path.
+kr_activatable_bus_config() {
+  mkdir -p "$KR_STATE/services"
+  cat >"$KR_STATE/services/org.freedesktop.secrets.service" <<SERVICE
+[D-BUS Service]
+Name=$KR_SECRETS
+Exec=/bin/sh -c 'echo \$\$ >"$KR_STATE/keyring.pid"; cd "$HOME" && exec gnome-keyring-daemon --foreground --unlock --components=secrets <"$KR_STATE/password" >>"$KR_STATE/keyring.log" 2>&1'
+SERVICE
+  cat >"$KR_STATE/bus.conf" <<CONFIG
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <include>$KR_HERE/session.conf</include>
+  <servicedir>$KR_STATE/services</servicedir>
+</busconfig>
+CONFIG
+  echo "$KR_STATE/bus.conf"
+}
+
 # Starts gnome-keyring-daemon on the private bus, unlocking (or creating) the login keyring with
 # the stored password, and waits until org.freedesktop.secrets has an owner and the default
 # alias resolves. --foreground under our control (instead of --daemonize) so that we know its

@@ -20,6 +20,10 @@ public final class PrivateKeyring: Sendable {
     case unlocked
     /// As `unlocked`, but the login collection is locked (no prompter exists: prompts are dismissed).
     case locked
+    /// Nothing provides org.freedesktop.secrets until a client calls it: then the bus starts gnome-keyring-daemon
+    /// (bus activation, as a desktop's session bus does from its service file), which unlocks a new login
+    /// collection ("default").
+    case activatable
     /// The bus only: nothing provides org.freedesktop.secrets.
     case noProvider
     /// A headless kwalletd5 owns org.freedesktop.secrets; its wallet "kdewallet" (the "default" alias, no
@@ -36,6 +40,7 @@ public final class PrivateKeyring: Sendable {
       switch self {
       case .unlocked: "--unlocked"
       case .locked: "--locked"
+      case .activatable: "--activatable"
       case .noProvider: "--no-provider"
       case .kwallet: "--kwallet"
       case .keepassxc: "--keepassxc"

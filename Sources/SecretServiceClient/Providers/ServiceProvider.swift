@@ -58,17 +58,25 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
     [("org.gnome.keyring", .gnomeKeyring)] + KWalletInterface.daemons.map { ($0.busName, .kwallet) }
     + [(KeePassXC.mainWindowName, .keepassxc)]
 
-  /// Finds who provides `busName` on `bus`: pings it first (so that an activatable provider starts, and a missing
-  /// one fails as `SERVICE_UNKNOWN`), then compares its unique name with the owners of the marker names, all asked
-  /// of the bus in one batch (one round trip however many markers).
+  /// Finds who provides `busName` on `bus`: pings it (so that an activatable provider starts, and a missing one
+  /// fails as `SERVICE_UNKNOWN`) and compares its unique name with the owners of the marker names, all in one batch:
+  /// one round trip whoever provides the service. When the bus had to start the provider, the bus answered the
+  /// owners before the provider was there (it holds only the `Ping` until then): they are asked again once the
+  /// `Ping` has been answered.
   /// Returns the provider and the unique name of `busName`'s owner.
   static func detect(on bus: BusConnection, busName: String, _ deadline: Deadline) throws(CallFailure)
     -> (provider: ServiceProvider, owner: String)
   {
-    _ = try bus.call(BusInterface.ping(busName), serviceName: busName, deadline)
-    let names = [busName] + markers.map(\.name)
-    let batch = DBusBatch.send(names.map(BusInterface.getNameOwner), on: bus, serviceName: busName, deadline: deadline)
-    guard let owner = try nameOwner(batch, 0) else {
+    let owners = ([busName] + markers.map(\.name)).map(BusInterface.getNameOwner)
+    var batch = DBusBatch.send(
+      [BusInterface.ping(busName)] + owners, on: bus, serviceName: busName, deadline: deadline)
+    _ = try batch.take(0)
+    var first = 1
+    if batch.error(first)?.isDBus(G_DBUS_ERROR_NAME_HAS_NO_OWNER) == true {
+      batch = DBusBatch.send(owners, on: bus, serviceName: busName, deadline: deadline)
+      first = 0
+    }
+    guard let owner = try nameOwner(batch, first) else {
       // It answered the ping and then went away: as if it had never been there.
       throw CallFailure(
         call: "\(BusInterface.name).GetNameOwner",
@@ -76,7 +84,7 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
           domain: ssc_dbus_error_quark(), code: Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue),
           message: "\(busName) has no owner"))
     }
-    for (index, marker) in markers.enumerated() where try nameOwner(batch, index + 1) == owner {
+    for (index, marker) in markers.enumerated() where try nameOwner(batch, first + 1 + index) == owner {
       return (marker.provider, owner)
     }
     return (.other, owner)

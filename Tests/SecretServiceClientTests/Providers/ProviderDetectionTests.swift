@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Testing
 
@@ -43,7 +44,7 @@ struct ProviderDetectionTests {
     }
   }
 
-  @Test("the provider is told by a Ping, then one batch asking the owners of the name and of every marker")
+  @Test("the provider is told by one batch: a Ping and the owners of the name and of every marker")
   func pingThenOneBatch() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
@@ -71,5 +72,22 @@ struct ProviderDetectionTests {
     let calls = Self.rounds(in: monitor.stop()).flatMap { $0 }
     #expect(calls.contains("OpenSession"))  // the connection was watched opening
     #expect(!calls.contains("StartServiceByName"))
+  }
+
+  @Test("a provider the bus starts on the first call is found: the owners are asked again once the Ping is answered")
+  func activatedProvider() throws {
+    let keyring = try PrivateKeyring.start(.activatable)
+    defer { keyring.stop() }
+    let monitor = try BusMonitor(
+      busAddress: keyring.busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    #expect(try connection.provider() == .gnomeKeyring)
+    let calls = Self.rounds(in: monitor.stop()).flatMap { $0 }
+    let owners = Array(repeating: "GetNameOwner", count: 1 + ServiceProvider.markers.count)
+    #expect(Array(calls.prefix(1 + 2 * owners.count)) == ["Ping"] + owners + owners)
+    let collection = try #require(try connection.readAlias("default"))
+    let item = try connection.createItem(
+      in: collection, label: "activated", attributes: ["test-id": UUID().uuidString], secret: SecretBytes([1, 2]))
+    #expect(try connection.secrets([item])[item]?.copyData() == Data([1, 2]))
   }
 }

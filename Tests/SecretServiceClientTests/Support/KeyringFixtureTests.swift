@@ -31,7 +31,7 @@ struct KeyringFixtureTests {
         "org.freedesktop.DBus.ListNames",
       ])
     #expect(names.succeeded, "\(names)")
-    #expect(names.output.contains("org.freedesktop.secrets") == (mode != .noProvider))
+    #expect(names.output.contains("org.freedesktop.secrets") == (mode != .noProvider && mode != .activatable))
   }
 
   @Test("the unlocked mode stores and finds an item with secret-tool")
