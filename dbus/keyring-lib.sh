@@ -3,7 +3,8 @@
 #
 # A state directory ("$KR_STATE") made by with-keyring holds everything of one private keyring:
 #   .with-keyring      marker: keyring-ctl refuses directories without it
-#   mode               unlocked | locked | no-provider | kwallet | keepassxc | file
+#   mode               unlocked | locked | activatable | no-provider | kwallet | keepassxc | file
+#   bus.conf services/ --activatable only: the bus's configuration and its service directory
 #   home/ data/ config/ cache/ run/ (0700)   HOME and XDG_* of the bus and the daemons
 #   bus                the bus's unix socket;  bus.address  its address;  bus.pid
 #   password           the keyring's master password (0600, random, no trailing newline)
@@ -216,9 +217,10 @@ kr_collection_locked() {
   esac
 }
 
-# Writes the bus configuration of --activatable (session.conf and a service directory in the state directory
-# whose org.freedesktop.secrets.service starts gnome-keyring-daemon as kr_start_keyring does, recording its pid)
-# and prints its path.
+# Writes the bus configuration of --activatable, $KR_STATE/bus.conf: session.conf and a service directory in the
+# state directory whose org.freedesktop.secrets.service starts gnome-keyring-daemon as kr_start_keyring does,
+# recording its pid. The daemon is then the bus's child, not ours: cleanup ends it by its pid, and after
+# `keyring-ctl stop` or `kill` the next client call starts a new one (no "no provider" in this mode).
 kr_activatable_bus_config() {
   mkdir -p "$KR_STATE/services"
   cat >"$KR_STATE/services/org.freedesktop.secrets.service" <<SERVICE
@@ -226,15 +228,19 @@ kr_activatable_bus_config() {
 Name=$KR_SECRETS
 Exec=/bin/sh -c 'echo \$\$ >"$KR_STATE/keyring.pid"; cd "$HOME" && exec gnome-keyring-daemon --foreground --unlock --components=secrets <"$KR_STATE/password" >>"$KR_STATE/keyring.log" 2>&1'
 SERVICE
+  # The paths go into the service file's Exec= (dbus's quoting, then sh's) and into XML unescaped.
+  [[ $KR_STATE =~ ^[A-Za-z0-9._/+-]+$ && $KR_HERE =~ ^[A-Za-z0-9._/+-]+$ ]] ||
+    kr_die "--activatable needs a state directory and a repository path of letters, digits and ._/+- only"
   cat >"$KR_STATE/bus.conf" <<CONFIG
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <include>$KR_HERE/session.conf</include>
   <servicedir>$KR_STATE/services</servicedir>
+  <!-- session.conf's 5 s is for a bus that activates nothing: a daemon starting on a loaded machine may need more. -->
+  <limit name="service_start_timeout">30000</limit>
 </busconfig>
 CONFIG
-  echo "$KR_STATE/bus.conf"
 }
 
 # Starts gnome-keyring-daemon on the private bus, unlocking (or creating) the login keyring with

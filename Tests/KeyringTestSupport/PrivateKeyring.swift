@@ -78,7 +78,7 @@ public final class PrivateKeyring: Sendable {
   deinit { holder.stop() }
 
   /// Starts a private bus and keyring in `mode`; returns when org.freedesktop.secrets answers (or, for
-  /// `.noProvider`, when the bus is up). Typically takes 50–150 ms (`.kwallet`: 250–550 ms).
+  /// `.noProvider` and `.activatable`, when the bus is up). Typically takes 50–150 ms (`.kwallet`: 250–550 ms).
   ///
   /// On `backend` `.kwallet` (by default the test process's, `KeyringBackend.current`), `.unlocked` starts KWallet
   /// (as `.kwallet`) and `.locked` starts KWallet and then locks it (`lock()`), so that tests written for a private

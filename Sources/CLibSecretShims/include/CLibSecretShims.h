@@ -85,7 +85,8 @@ GDBusConnection *ssc_bus_connection_open(const gchar *address, GCancellable *can
 /// session bus singleton: `g_initable_new` with g-connection, g-name (`SECRET_SERVICE_BUS_NAME` or
 /// `$SECRET_SERVICE_BUS_NAME`), g-object-path, g-interface-name, g-interface-info, `flags`, and g-flags
 /// DO_NOT_LOAD_PROPERTIES | DO_NOT_CONNECT_SIGNALS (no cached properties or signal queue: nothing runs a main loop
-/// for this object). `service_gtype` must be `ssc_service_get_type()` or a subtype: libsecret's own constructor
+/// for this object) | DO_NOT_AUTO_START_AT_CONSTRUCTION (no `StartServiceByName`: the caller's `Ping` has started an
+/// activatable provider already). `service_gtype` must be `ssc_service_get_type()` or a subtype: libsecret's own constructor
 /// forces the session bus type, which the subclass resets so the given connection is used.
 /// Returns: (transfer full) (nullable).
 SecretService *ssc_service_open_on_connection(GType service_gtype, GDBusConnection *connection,

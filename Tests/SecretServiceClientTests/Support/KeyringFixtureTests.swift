@@ -32,6 +32,15 @@ struct KeyringFixtureTests {
       ])
     #expect(names.succeeded, "\(names)")
     #expect(names.output.contains("org.freedesktop.secrets") == (mode != .noProvider && mode != .activatable))
+    if mode == .activatable {
+      let activatable = try keyring.run(
+        "gdbus",
+        [
+          "call", "--session", "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus", "-m",
+          "org.freedesktop.DBus.ListActivatableNames",
+        ])
+      #expect(activatable.output.contains("org.freedesktop.secrets"), "\(activatable)")
+    }
   }
 
   @Test("the unlocked mode stores and finds an item with secret-tool")
