@@ -44,45 +44,22 @@ struct ProviderDetectionTests {
     }
   }
 
-  /// The members of the calls the connection whose first call is a `Ping` sent before the `Ping`'s reply reached it;
-  /// nil when the output shows no reply to the `Ping`.
-  static func callsBeforePingReply(in output: String) -> [String]? {
-    var sender: String?
-    var pingSerial: String?
-    var calls: [String] = []
-    for line in output.split(separator: "\n").map(String.init) where !line.hasPrefix(" ") {
-      let from = line.components(separatedBy: " sender=").last?.split(separator: " ").first.map(String.init)
-      let serial = line.components(separatedBy: " serial=").last?.split(separator: " ").first.map(String.init)
-      if sender == nil, line.hasPrefix("method call "), line.hasSuffix("member=Ping") {
-        sender = from
-        pingSerial = serial
-      }
-      guard let sender, let pingSerial else { continue }
-      if line.hasPrefix("method call "), from == sender, let member = line.components(separatedBy: "member=").last {
-        calls.append(member)
-      } else if line.contains("destination=\(sender) "), line.hasSuffix("reply_serial=\(pingSerial)") {
-        return calls
-      }
-    }
-    return nil
-  }
-
-  @Test(
-    "the provider is told by one batch: the owners of the name and of every marker are asked before the Ping returns")
+  @Test("the provider is told by a Ping and the owners of the name and of every marker, asked together")
   func pingThenOneBatch() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
-    let expected = ["Ping"] + Array(repeating: "GetNameOwner", count: 1 + ServiceProvider.markers.count)
-    var observed: [String]?
-    // Up to three connections: the scheduler can delay a call of the batch past the reply to the one before it.
-    for _ in 0..<3 where observed != expected {
-      let monitor = try BusMonitor(
-        busAddress: keyring.busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
-      let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
-      #expect(try connection.provider() == Self.provider)
-      observed = Self.callsBeforePingReply(in: monitor.stop())
-    }
-    #expect(observed == expected)
+    let monitor = try BusMonitor(
+      busAddress: keyring.busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    #expect(try connection.provider() == Self.provider)
+    // The calls are counted, not the round trips: they go out in one batch (`DBusBatch`, whose calls share a round
+    // trip in `SecItemRoundTripTests`), but the bus daemon answers within microseconds, and on a loaded machine the
+    // batch's later calls leave after the Ping's reply has come back (seen in CI). The sequential detection stopped
+    // at the first marker the provider owns: one on gnome-keyring.
+    let calls = Self.rounds(in: monitor.stop()).flatMap { $0 }
+    #expect(
+      Array(calls.prefix(2 + ServiceProvider.markers.count)) == ["Ping"]
+        + Array(repeating: "GetNameOwner", count: 1 + ServiceProvider.markers.count))
   }
 
   @Test("opening a connection asks the bus to start nothing after the Ping: no StartServiceByName")
