@@ -45,7 +45,8 @@ extension SecretServiceConnection {
       }
       let batch = handle.send(calls, deadline)
       let found = try ServiceInterface.searchItemsReply(batch.take(0))
-      if found.unlocked.count != 1 || found.unlocked[0] != ahead {
+      // The table changes only when the search found something else than it holds (a miss stays a miss unwritten).
+      if found.unlocked.count == 1 ? found.unlocked[0] != ahead : ahead != nil {
         handle.readAhead.remember(found.unlocked, for: attributes)
       }
       guard calls.count == 2, batch.error(1) == nil, !found.unlocked.isEmpty else {

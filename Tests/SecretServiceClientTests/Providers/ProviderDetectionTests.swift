@@ -12,27 +12,27 @@ import Testing
   .disabled(if: KeyringBackend.isKeychainFile, "needs a Secret Service on a bus; a keychain file has no bus"),
   .tags(.daemon))
 struct ProviderDetectionTests {
-  /// The members of the calls the connection whose first call is a `Ping` made, in round trips: the calls of a round
-  /// were all sent before the next reply (or error) to that connection.
-  static func rounds(in output: String) -> [[String]] {
+  /// The members of the calls, in order, that the connection whose first call is a `Ping` made.
+  static func calls(in output: String) -> [String] {
     var sender: String?
-    var rounds: [[String]] = []
-    var round: [String] = []
-    for line in output.split(separator: "\n").map(String.init) where !line.hasPrefix(" ") {
+    var calls: [String] = []
+    for line in output.split(separator: "\n").map(String.init) where line.hasPrefix("method call ") {
       let from = line.components(separatedBy: " sender=").last?.split(separator: " ").first.map(String.init)
-      if sender == nil, line.hasPrefix("method call "), line.hasSuffix("member=Ping") { sender = from }
-      guard let sender else { continue }
-      if line.hasPrefix("method return ") || line.hasPrefix("error "), line.contains("destination=\(sender) ") {
-        if !round.isEmpty { rounds.append(round) }
-        round = []
-      } else if line.hasPrefix("method call "), from == sender,
-        let member = line.components(separatedBy: "member=").last
-      {
-        round.append(member)
-      }
+      if sender == nil, line.hasSuffix("member=Ping") { sender = from }
+      if let sender, from == sender, let member = line.components(separatedBy: "member=").last { calls.append(member) }
     }
-    if !round.isEmpty { rounds.append(round) }
-    return rounds
+    return calls
+  }
+
+  /// Opens a connection to `keyring` while `dbus-monitor` watches its bus; returns the connection and the calls it
+  /// made, having checked that it told the provider `expected`.
+  static func open(_ keyring: PrivateKeyring, expecting expected: ServiceProvider = provider) throws
+    -> (connection: SecretServiceConnection, calls: [String])
+  {
+    let monitor = try BusMonitor(busAddress: keyring.busAddress, rules: ["type=method_call"])
+    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
+    #expect(try connection.provider() == expected)
+    return (connection, calls(in: monitor.stop()))
   }
 
   /// The provider of this backend's private keyrings.
@@ -48,15 +48,11 @@ struct ProviderDetectionTests {
   func pingThenOneBatch() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
-    let monitor = try BusMonitor(
-      busAddress: keyring.busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
-    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
-    #expect(try connection.provider() == Self.provider)
+    let calls = try Self.open(keyring).calls
     // The calls are counted, not the round trips: they go out in one batch (`DBusBatch`, whose calls share a round
     // trip in `SecItemRoundTripTests`), but the bus daemon answers within microseconds, and on a loaded machine the
     // batch's later calls leave after the Ping's reply has come back (seen in CI). The sequential detection stopped
     // at the first marker the provider owns: one on gnome-keyring.
-    let calls = Self.rounds(in: monitor.stop()).flatMap { $0 }
     #expect(
       Array(calls.prefix(2 + ServiceProvider.markers.count)) == ["Ping"]
         + Array(repeating: "GetNameOwner", count: 1 + ServiceProvider.markers.count))
@@ -66,11 +62,7 @@ struct ProviderDetectionTests {
   func noStartServiceByName() throws {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
-    let monitor = try BusMonitor(
-      busAddress: keyring.busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
-    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
-    #expect(try connection.provider() == Self.provider)
-    let calls = Self.rounds(in: monitor.stop()).flatMap { $0 }
+    let calls = try Self.open(keyring).calls
     #expect(calls.contains("OpenSession"))  // the connection was watched opening
     #expect(!calls.contains("StartServiceByName"))
   }
@@ -79,11 +71,7 @@ struct ProviderDetectionTests {
   func activatedProvider() throws {
     let keyring = try PrivateKeyring.start(.activatable)
     defer { keyring.stop() }
-    let monitor = try BusMonitor(
-      busAddress: keyring.busAddress, rules: ["type=method_call", "type=method_return", "type=error"])
-    let connection = try SecretServiceConnection(options: .init(busAddress: keyring.busAddress))
-    #expect(try connection.provider() == .gnomeKeyring)
-    let calls = Self.rounds(in: monitor.stop()).flatMap { $0 }
+    let (connection, calls) = try Self.open(keyring, expecting: .gnomeKeyring)
     let owners = Array(repeating: "GetNameOwner", count: 1 + ServiceProvider.markers.count)
     // The bus answers the first owners while the provider starts (asked again after the Ping), unless it started
     // before the bus read them.
