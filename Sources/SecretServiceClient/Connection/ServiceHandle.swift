@@ -47,8 +47,8 @@ final class ServiceHandle: @unchecked Sendable {
       bus = try BusConnection(address: address, deadline: deadline)
     }
     let wellKnownName = Self.configuredBusName
-    let (provider, owner) = try ServiceProvider.detect(on: bus, busName: wellKnownName, deadline)
-    let adapter = provider.makeAdapter()
+    let (provider, owner, marker) = try ServiceProvider.detect(on: bus, busName: wellKnownName, deadline)
+    let adapter = provider.makeAdapter(marker: marker)
     let home = g_main_context_new()!  // transfer full
     g_main_context_push_thread_default(home)  // transfer none
     let opened = Result { () throws(CallFailure) in

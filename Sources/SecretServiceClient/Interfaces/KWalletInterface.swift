@@ -1,20 +1,32 @@
 import GLibValues
 
-/// `org.kde.KWallet`, KWallet's own interface beside the Secret Service (`org.kde.kwalletd5` at `/modules/kwalletd5`,
-/// or kwalletd6's): the message this package sends to it.
+/// `org.kde.KWallet`, KWallet's own interface beside the Secret Service: the message this package sends to it.
+///
+/// Who serves it depends on the version (KDE/kwallet's sources): up to 6.13 (KF5 included) the daemon that owns
+/// `org.freedesktop.secrets` also owns `org.kde.kwalletd5` (and `kwalletd6`) and serves the interface at
+/// `/modules/kwalletd5` (and `/modules/kwalletd6`). From 6.14 `ksecretd` owns `org.freedesktop.secrets` and
+/// `org.kde.ksecretd` and serves it at `/ksecretd`, while the kwalletd names belong to a separate compatibility
+/// process whose `isOpen` knows only the wallets it opened itself; from 6.29 `ksecretd` no longer serves it at all.
+/// So the call goes to the process that owns the Secret Service, at the path of the marker name it was detected by
+/// (`ServiceProvider.detect`), never to a well-known kwalletd name.
 enum KWalletInterface {
   static let name = "org.kde.KWallet"
 
-  /// The daemons that may serve it: their bus names and object paths, newest last.
+  /// The daemons that may provide the Secret Service: the bus name each owns beside it (a marker of `ServiceProvider`)
+  /// and the object path at which it serves this interface, oldest first.
   static let daemons: [(busName: String, path: ObjectPath)] = [
     ("org.kde.kwalletd5", "/modules/kwalletd5"), ("org.kde.kwalletd6", "/modules/kwalletd6"),
+    ("org.kde.ksecretd", "/ksecretd"),
   ]
 
-  /// `isOpen(s wallet) -> (b open)` to one of `daemons`.
-  static func isOpen(_ wallet: String, daemon: (busName: String, path: ObjectPath)) -> DBusMethodCall {
-    DBusMethodCall(
-      destination: .name(daemon.busName), path: daemon.path, interface: name, method: "isOpen", replyType: "(b)"
-    ) {
+  /// The object path of the interface on the daemon that owns `marker`; kwalletd5's for a name not in `daemons`.
+  static func path(forMarker marker: String?) -> ObjectPath {
+    daemons.first { $0.busName == marker }?.path ?? daemons[0].path
+  }
+
+  /// `isOpen(s wallet) -> (b open)` to `destination` (the unique name of the daemon) at `path`.
+  static func isOpen(_ wallet: String, destination: String, path: ObjectPath) -> DBusMethodCall {
+    DBusMethodCall(destination: .name(destination), path: path, interface: name, method: "isOpen", replyType: "(b)") {
       VariantBuilder.tuple([VariantBuilder.string(wallet)])
     }
   }

@@ -17,6 +17,9 @@ import GLibValues
 /// - Labels: see `storedLabel`.
 /// - Unlocking: see `needsUnlock`.
 struct KWalletAdapter: ProviderAdapter {
+  /// Where the daemon that provides the service serves `org.kde.KWallet` (`KWalletInterface.path(forMarker:)`).
+  let interfacePath: ObjectPath
+
   var opensOwnPlainSession: Bool { true }
 
   var sendsGetSecretsWithPropertyReads: Bool { false }
@@ -124,7 +127,7 @@ struct KWalletAdapter: ProviderAdapter {
     }
     if !anyLocked { return false }
     let collections = Set(paths.map(\.collection))
-    if collections.allSatisfy({ Self.walletIsOpen($0, on: handle, deadline) == true }) {
+    if collections.allSatisfy({ walletIsOpen($0, on: handle, deadline) == true }) {
       ssc_cancellable_allow_prompts(deadline.cancellable)  // transfer none; the prompt shows no dialog
     } else if ui == .refused {
       throw CallFailure(call: call, cause: .locked, message: "the wallet is closed and prompts are not allowed")
@@ -138,18 +141,20 @@ struct KWalletAdapter: ProviderAdapter {
 
   /// Whether the wallet behind `collection` is open (`org.kde.KWallet.isOpen(label)`). An open wallet whose
   /// collection still says `Locked` (opened at login through PAM) unlocks through a prompt that completes at once,
-  /// without a dialog; a closed one asks for its password in a dialog. Nil when it cannot be told.
-  static func walletIsOpen(_ collection: ObjectPath, on handle: ServiceHandle, _ deadline: Deadline) -> Bool? {
+  /// without a dialog; a closed one asks for its password in a dialog. Asked of the daemon that holds our session
+  /// (`ServiceHandle.busName`, its unique name: `opensOwnPlainSession`) at `interfacePath`: on KWallet 6.14 and later
+  /// the kwalletd names belong to a compatibility process that knows only the wallets it opened
+  /// (`KWalletInterface`). Nil when it cannot be told (from 6.29 `ksecretd` serves no `isOpen`): the caller then
+  /// takes the wallet for closed.
+  func walletIsOpen(_ collection: ObjectPath, on handle: ServiceHandle, _ deadline: Deadline) -> Bool? {
     guard
       let reply = try? handle.call(
         PropertiesInterface.get(collection, interface: CollectionInterface.name, property: "Label"), deadline),
-      let wallet = try? PropertiesInterface.getReply(reply).string
+      let wallet = try? PropertiesInterface.getReply(reply).string,
+      let reply = try? handle.call(
+        KWalletInterface.isOpen(wallet, destination: handle.busName, path: interfacePath), deadline)
     else { return nil }
-    for daemon in KWalletInterface.daemons {
-      guard let reply = try? handle.call(KWalletInterface.isOpen(wallet, daemon: daemon), deadline) else { continue }
-      return KWalletInterface.isOpenReply(reply)
-    }
-    return nil
+    return KWalletInterface.isOpenReply(reply)
   }
 }
 

@@ -3,11 +3,12 @@ internal import CLibSecretShims
 
 /// The program that provides the Secret Service. The providers implement the same D-Bus API but differ where it
 /// matters (docs/backends.md); the connection adapts its calls to the one it talks to through its `ProviderAdapter`
-/// (`makeAdapter()`).
+/// (`makeAdapter(marker:)`).
 package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   /// gnome-keyring-daemon (it also owns `org.gnome.keyring`).
   case gnomeKeyring
-  /// KDE's kwalletd5 or kwalletd6 (it also owns `org.kde.kwalletd5` / `org.kde.kwalletd6`).
+  /// KDE's kwalletd5 or kwalletd6 (it also owns `org.kde.kwalletd5` / `org.kde.kwalletd6`), or from KWallet 6.14
+  /// `ksecretd` (it also owns `org.kde.ksecretd`; `KWalletInterface`).
   case kwallet
   /// KeePassXC with its Secret Service integration on (it also owns `org.keepassxc.KeePassXC.MainWindow`).
   case keepassxc
@@ -23,11 +24,11 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// A new adapter for a handle talking to this provider.
-  func makeAdapter() -> any ProviderAdapter {
+  /// A new adapter for a handle talking to this provider, detected by the marker name `marker` (`detect`).
+  func makeAdapter(marker: String?) -> any ProviderAdapter {
     switch self {
     case .gnomeKeyring, .other: SpecificationAdapter()
-    case .kwallet: KWalletAdapter()
+    case .kwallet: KWalletAdapter(interfacePath: KWalletInterface.path(forMarker: marker))
     case .keepassxc: KeePassXCAdapter()
     }
   }
@@ -63,9 +64,9 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   /// one round trip whoever provides the service. When the bus had to start the provider, the bus answered the
   /// owners before the provider was there (it holds only the `Ping` until then): they are asked again once the
   /// `Ping` has been answered.
-  /// Returns the provider and the unique name of `busName`'s owner.
+  /// Returns the provider, the unique name of `busName`'s owner and the marker name it owns (nil for `.other`).
   static func detect(on bus: BusConnection, busName: String, _ deadline: Deadline) throws(CallFailure)
-    -> (provider: ServiceProvider, owner: String)
+    -> (provider: ServiceProvider, owner: String, marker: String?)
   {
     let owners = ([busName] + markers.map(\.name)).map(BusInterface.getNameOwner)
     var batch = DBusBatch.send(
@@ -85,9 +86,9 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
           message: "\(busName) has no owner"))
     }
     for (index, marker) in markers.enumerated() where try nameOwner(batch, first + 1 + index) == owner {
-      return (marker.provider, owner)
+      return (marker.provider, owner, marker.name)
     }
-    return (.other, owner)
+    return (.other, owner, nil)
   }
 
   /// The unique name the `GetNameOwner` call `index` of `batch` answered, nil when nobody owns the name.

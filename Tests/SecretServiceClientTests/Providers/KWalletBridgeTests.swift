@@ -234,6 +234,27 @@ struct KWalletBridgeTests {
     }
   }
 
+  @Test(
+    "isOpen is asked of the daemon holding the session, at the path of the name it was detected by: open, then closed"
+  )
+  func walletIsOpenOfTheSessionsDaemon() async throws {
+    try await offPool { check in
+      let wallet = try Wallet()
+      defer { wallet.keyring.stop() }
+      func isOpen() throws -> (path: ObjectPath?, open: Bool?) {
+        try wallet.connection.perform(.service) { (handle, deadline) throws(CallFailure) in
+          let adapter = handle.adapter as? KWalletAdapter
+          return (adapter?.interfacePath, adapter?.walletIsOpen(wallet.collection, on: handle, deadline))
+        }
+      }
+      let opened = try isOpen()
+      check.expect(opened.path == "/modules/kwalletd5")
+      check.expect(opened.open == true)
+      try wallet.keyring.lock()
+      check.expect(try isOpen().open == false)
+    }
+  }
+
   @Test("unlocking a collection that does not exist is notFound, with and without UI")
   func unlockMissing() async throws {
     try await offPool { check in

@@ -9,7 +9,7 @@ import Testing
 @Suite("Provider adapters")
 struct ProviderAdapterTests {
   private let specification = SpecificationAdapter()
-  private let kwallet = KWalletAdapter()
+  private let kwallet = KWalletAdapter(interfacePath: "/modules/kwalletd5")
   private let keepassxc = KeePassXCAdapter()
 
   /// The cause of the `CallFailure` `body` throws; nil when it throws none.
@@ -24,16 +24,26 @@ struct ProviderAdapterTests {
 
   @Test("each provider gets its own adapter; gnome-keyring and unknown providers the specification's")
   func adapterPerProvider() {
-    #expect(ServiceProvider.gnomeKeyring.makeAdapter() is SpecificationAdapter)
-    #expect(ServiceProvider.other.makeAdapter() is SpecificationAdapter)
-    #expect(ServiceProvider.kwallet.makeAdapter() is KWalletAdapter)
-    #expect(ServiceProvider.keepassxc.makeAdapter() is KeePassXCAdapter)
+    #expect(ServiceProvider.gnomeKeyring.makeAdapter(marker: "org.gnome.keyring") is SpecificationAdapter)
+    #expect(ServiceProvider.other.makeAdapter(marker: nil) is SpecificationAdapter)
+    #expect(ServiceProvider.kwallet.makeAdapter(marker: "org.kde.kwalletd5") is KWalletAdapter)
+    #expect(ServiceProvider.keepassxc.makeAdapter(marker: KeePassXC.mainWindowName) is KeePassXCAdapter)
+  }
+
+  @Test("KWallet 6.14's ksecretd is told as KWallet, and its isOpen asked at /ksecretd, not of the kwalletd bridge")
+  func ksecretdIsKWallet() throws {
+    let ksecretd = try #require(ServiceProvider.markers.first { $0.name == "org.kde.ksecretd" })
+    #expect(ksecretd.provider == .kwallet)
+    let adapter = try #require(ServiceProvider.kwallet.makeAdapter(marker: ksecretd.name) as? KWalletAdapter)
+    #expect(adapter.interfacePath == "/ksecretd")
+    let kwalletd6 = try #require(ServiceProvider.kwallet.makeAdapter(marker: "org.kde.kwalletd6") as? KWalletAdapter)
+    #expect(kwalletd6.interfacePath == "/modules/kwalletd6")
   }
 
   @Test("each KeePassXC handle gets an adapter of its own, so no search state is shared between handles")
   func keepassxcAdapterPerHandle() throws {
-    let first = try #require(ServiceProvider.keepassxc.makeAdapter() as? KeePassXCAdapter)
-    let second = try #require(ServiceProvider.keepassxc.makeAdapter() as? KeePassXCAdapter)
+    let first = try #require(ServiceProvider.keepassxc.makeAdapter(marker: nil) as? KeePassXCAdapter)
+    let second = try #require(ServiceProvider.keepassxc.makeAdapter(marker: nil) as? KeePassXCAdapter)
     first.collections.withLock { $0 = ["/org/freedesktop/secrets/collection/a"] }
     #expect(second.collections.withLock { $0 } == nil)
   }
