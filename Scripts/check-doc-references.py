@@ -42,6 +42,7 @@ FOREIGN = set(
   StartsWith EndsWith WholeString EmailAddressIfPresent CSSM_CERT_X_509v3 DiacriticInsensitive WidthInsensitive
   YYYYMMDDhhmmssZ SKLPR1 SKLPR2 SKLPR2idnt SKLPR3
   StorageManager DLDBListCFPref SecurityAgent ExecStartPre ExecStopPost LoadCredentialEncrypted KeyringMode
+  DH_compute_key
   """.split()
 )
 

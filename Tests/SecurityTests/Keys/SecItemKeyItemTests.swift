@@ -212,10 +212,15 @@ struct SecItemKeyItemTests {
           for name, value in item.get_attributes().items():
               print(name + "=" + value)
       """
-    let run = try ExternalCommand.run(ExternalCommand.python3, ["-c", script, String(decoding: tag, as: UTF8.self)])
+    let materialHex = vectors.keyData.map { String(format: "%02x", $0) }.joined()
+    // secretstorage reads over a Diffie-Hellman session, which KWallet 5 keys wrongly about once in 150 sessions
+    // (docs/backends.md); secretstorage does not check the padding, so the secret comes out as other bytes, with
+    // success: on KWallet a first line other than the material is run again (`ExternalCommand.run`).
+    let run = try ExternalCommand.run(ExternalCommand.python3, ["-c", script, String(decoding: tag, as: UTF8.self)]) {
+      $0.output.split(separator: "\n").first.map(String.init) == materialHex
+    }
     try #require(run.succeeded, "\(run)")
     let lines = run.output.split(separator: "\n").map(String.init)
-    let materialHex = vectors.keyData.map { String(format: "%02x", $0) }.joined()
     #expect(lines.first == materialHex)
     let scalarHex = String(materialHex.suffix(64))
     let attributeLines = lines.dropFirst()
