@@ -12,11 +12,16 @@ import LibsecretBaseline
 //     Benchmarks/.build/release/LookupLoop lookupv 3000
 //   Benchmarks/Scripts/perf-frames.py /tmp/secitem.data 3000   # CPU per call, by function
 //
-// usage: LookupLoop fill ITEMS | secitem|lookupv|delete|clearv [CALLS]
+// usage: LookupLoop fill ITEMS | secitem|lookupv|first|firstv|delete|clearv [CALLS]
 //   fill:    makes the keyring hold ITEMS items of another client (stored through libsecret, as the benchmarks' fill
 //            items) beside the process's own item (SecItemAdd); run it once before the others
 //   secitem: SecItemCopyMatching of the process's own generic password by service and account, returning data
 //   lookupv: secret_password_lookupv_sync of the same item
+//   first:   SecItemCopyMatching of CALLS different items of the process (accounts first-0, first-1, …), each once:
+//            every lookup is the process's first of its item, which no earlier search read ahead. The items are
+//            added (SecItemAdd) before the measured calls when missing, so the first run of the mode adds CALLS items
+//            to the keyring
+//   firstv:  secret_password_lookupv_sync of the same items, each once
 //   delete:  SecItemDelete by service and account of an item SecItemAdd added just before (not counted)
 //   clearv:  secret_password_clearv_sync of an item secret_password_storev_sync stored just before (not counted)
 // Prints the mean wall time of a measured call, then its minimum, median and 90th percentile. (`perf` sees the adds
@@ -24,10 +29,12 @@ import LibsecretBaseline
 // Benchmarks/Scripts/lookup-interleaved.sh runs them in turns, at several keyring sizes.
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 2, ["fill", "secitem", "lookupv", "delete", "clearv"].contains(arguments[1]),
+guard arguments.count >= 2,
+  ["fill", "secitem", "lookupv", "first", "firstv", "delete", "clearv"].contains(arguments[1]),
   let calls = arguments.count > 2 ? Int(arguments[2]) : 3000, calls > 0
 else {
-  FileHandle.standardError.write(Data("usage: LookupLoop fill ITEMS | secitem|lookupv|delete|clearv [CALLS]\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: LookupLoop fill ITEMS | secitem|lookupv|first|firstv|delete|clearv [CALLS]\n".utf8))
   exit(2)
 }
 let mode = arguments[1]
@@ -70,6 +77,14 @@ read[kSecMatchLimit as String] = kSecMatchLimitOne
 var warmUp: CFTypeRef?
 require("the first SecItemCopyMatching", SecItemCopyMatching(read as CFDictionary, &warmUp) == errSecSuccess)
 require("the first lookupv", lsb_lookup(service, "own") > 0)
+if mode == "first" || mode == "firstv" {
+  for index in 0..<calls {
+    var item = query(account: "first-\(index)")
+    item[kSecValueData as String] = Data("first-secret".utf8)
+    let added = SecItemAdd(item as CFDictionary, nil)
+    require("SecItemAdd of a first-lookup item", added == errSecSuccess || added == errSecDuplicateItem)
+  }
+}
 var times: [Duration] = []
 times.reserveCapacity(calls)
 for index in 0..<calls {
@@ -86,6 +101,21 @@ for index in 0..<calls {
     let length = lsb_lookup(service, "own")
     measured += ContinuousClock.now - start
     require("lookupv", length > 0)
+  case "first":
+    var first = query(account: "first-\(index)")
+    first[kSecReturnData as String] = true
+    first[kSecMatchLimit as String] = kSecMatchLimitOne
+    var result: CFTypeRef?
+    let start = ContinuousClock.now
+    let status = SecItemCopyMatching(first as CFDictionary, &result)
+    measured += ContinuousClock.now - start
+    require("SecItemCopyMatching of a first-lookup item", status == errSecSuccess)
+  case "firstv":
+    let account = "first-\(index)"
+    let start = ContinuousClock.now
+    let length = lsb_lookup(service, account)
+    measured += ContinuousClock.now - start
+    require("lookupv of a first-lookup item", length > 0)
   case "delete":
     var item = query(account: "deleted-\(index)")
     item[kSecValueData as String] = Data("deleted-secret".utf8)
