@@ -4,8 +4,8 @@ import Security
 /// provider and libsecret agreed on.
 ///
 /// libsecret asks for an encrypted session and, when the provider refuses it, falls back to a plain one without
-/// telling anyone; on KWallet this package opens a plain session on purpose (about 1 in 100 of KWallet's encrypted
-/// sessions fails, some with wrong bytes and no error). An app that cares can check:
+/// telling anyone; on KWallet this package opens a plain session on purpose (before KWallet 6.25 about 1 in 100 of its
+/// encrypted sessions fails, some with wrong bytes and no error). An app that cares can check:
 ///
 /// ```swift
 /// if SecretServiceSession.current() == .plain {

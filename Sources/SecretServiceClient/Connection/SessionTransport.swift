@@ -6,14 +6,15 @@ import GLibValues
 ///
 /// - `libsecret`: libsecret's own session (`SECRET_SERVICE_OPEN_SESSION`): `dh-ietf1024-sha256-aes128-cbc-pkcs7`
 ///   where the provider offers it, else `plain`. Secrets are encoded and decoded by libsecret.
-/// - `plain(path:)`: a `plain` session we opened ourselves, used on KWallet only. kwalletd5's Diffie-Hellman
-///   sessions are broken about 1 % of the time (it drops leading zero bytes of the key material, and refuses
-///   client keys with a leading zero byte): some calls fail, some secrets decrypt to empty or to **wrong bytes**
-///   without any error, and a failed create leaves an item with an empty secret. Wrong bytes cannot be detected
-///   afterwards, so retrying cannot make encrypted sessions correct; a plain session can. The secret then crosses
-///   the user's private session bus unencrypted: a program that can read it there (a bus monitor of the same user)
-///   could as well ask the provider for the secret itself or read our memory, so the encryption protected against
-///   nobody the bus does not already trust. The trade-off is documented in docs/backends.md.
+/// - `plain(path:)`: a `plain` session we opened ourselves, used on KWallet only. KWallet's Diffie-Hellman
+///   sessions before 6.25 are broken about 1 % of the time (docs/backends.md: it drops leading zero bytes of the
+///   shared secret, misreads client keys that start with `0xFF`, and refuses client keys with a leading zero byte):
+///   some calls fail, some secrets decrypt to empty or to **wrong bytes** without any error, and a failed create
+///   leaves an item with an empty secret. Wrong bytes cannot be detected afterwards, so retrying cannot make
+///   encrypted sessions correct; a plain session can (on every KWallet: its version cannot be told over D-Bus). The
+///   secret then crosses the user's private session bus unencrypted: a program that can read it there (a bus monitor
+///   of the same user) could as well ask the provider for the secret itself or read our memory, so the encryption
+///   protected against nobody the bus does not already trust. The trade-off is documented in docs/backends.md.
 enum SessionTransport: Sendable {
   case libsecret
   case plain(path: ObjectPath)

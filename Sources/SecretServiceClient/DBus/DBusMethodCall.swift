@@ -7,7 +7,7 @@ struct DBusMethodCall {
   enum Destination {
     /// The Secret Service provider the handle talks to (`ServiceHandle.busName`).
     case secretService
-    /// Another bus name (the bus daemon, KWallet's own interface).
+    /// Another bus name (the bus daemon, polkit, the provider named before its handle exists).
     case name(String)
   }
 

@@ -13,7 +13,8 @@ enum KWalletInterface {
   static let name = "org.kde.KWallet"
 
   /// The daemons that may provide the Secret Service: the bus name each owns beside it (a marker of `ServiceProvider`)
-  /// and the object path at which it serves this interface, oldest first.
+  /// and the object path at which it serves this interface, oldest first. Detection takes the first name the provider
+  /// owns: kwalletd6 up to 6.13 owns both kwalletd names and serves both paths.
   static let daemons: [(busName: String, path: ObjectPath)] = [
     ("org.kde.kwalletd5", "/modules/kwalletd5"), ("org.kde.kwalletd6", "/modules/kwalletd6"),
     ("org.kde.ksecretd", "/ksecretd"),
@@ -24,9 +25,10 @@ enum KWalletInterface {
     daemons.first { $0.busName == marker }?.path ?? daemons[0].path
   }
 
-  /// `isOpen(s wallet) -> (b open)` to `destination` (the unique name of the daemon) at `path`.
-  static func isOpen(_ wallet: String, destination: String, path: ObjectPath) -> DBusMethodCall {
-    DBusMethodCall(destination: .name(destination), path: path, interface: name, method: "isOpen", replyType: "(b)") {
+  /// `isOpen(s wallet) -> (b open)` to the daemon that provides the service (`ServiceHandle.busName`: on KWallet the
+  /// unique name of the daemon holding the session) at `path`.
+  static func isOpen(_ wallet: String, path: ObjectPath) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "isOpen", replyType: "(b)") {
       VariantBuilder.tuple([VariantBuilder.string(wallet)])
     }
   }

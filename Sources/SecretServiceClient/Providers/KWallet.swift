@@ -3,10 +3,11 @@ internal import CLibSecretShims
 import Foundation
 import GLibValues
 
-/// KWallet (kwalletd5 or kwalletd6).
+/// KWallet: kwalletd5, kwalletd6, or from KWallet 6.14 `ksecretd` (`KWalletInterface`).
 ///
-/// - Session: its encrypted sessions fail about 1 % of the time, some silently with wrong bytes, so the handle opens
-///   a `plain` session itself (`SessionTransport`).
+/// - Session: its encrypted sessions fail about 1 % of the time before KWallet 6.25, some silently with wrong bytes,
+///   and which version runs cannot be told over D-Bus, so the handle opens a `plain` session itself
+///   (`SessionTransport`).
 /// - Writes: a locked KWallet accepts `SetSecret` (and erases the secret), `Delete` and property changes, which
 ///   gnome-keyring refuses with IsLocked; they are refused here first. (A lock between the check and the write is not
 ///   caught.) It moves `Modified` on label and secret changes only: an attribute change is followed by setting the
@@ -152,7 +153,7 @@ struct KWalletAdapter: ProviderAdapter {
         PropertiesInterface.get(collection, interface: CollectionInterface.name, property: "Label"), deadline),
       let wallet = try? PropertiesInterface.getReply(reply).string,
       let reply = try? handle.call(
-        KWalletInterface.isOpen(wallet, destination: handle.busName, path: interfacePath), deadline)
+        KWalletInterface.isOpen(wallet, path: interfacePath), deadline)
     else { return nil }
     return KWalletInterface.isOpenReply(reply)
   }

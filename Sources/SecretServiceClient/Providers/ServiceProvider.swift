@@ -64,7 +64,8 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   /// one round trip whoever provides the service. When the bus had to start the provider, the bus answered the
   /// owners before the provider was there (it holds only the `Ping` until then): they are asked again once the
   /// `Ping` has been answered.
-  /// Returns the provider, the unique name of `busName`'s owner and the marker name it owns (nil for `.other`).
+  /// Returns the provider, the unique name of `busName`'s owner and the first of `markers`, in order, that this owner
+  /// owns (nil for `.other`).
   static func detect(on bus: BusConnection, busName: String, _ deadline: Deadline) throws(CallFailure)
     -> (provider: ServiceProvider, owner: String, marker: String?)
   {

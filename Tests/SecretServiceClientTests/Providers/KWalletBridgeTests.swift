@@ -235,21 +235,32 @@ struct KWalletBridgeTests {
   }
 
   @Test(
-    "isOpen is asked of the daemon holding the session, at the path of the name it was detected by: open, then closed"
+    "isOpen goes to the unique name of the daemon holding the session, at the path of the name it was detected by"
   )
   func walletIsOpenOfTheSessionsDaemon() async throws {
     try await offPool { check in
       let wallet = try Wallet()
       defer { wallet.keyring.stop() }
-      func isOpen() throws -> (path: ObjectPath?, open: Bool?) {
+      func isOpen() throws -> (destination: String, path: ObjectPath?, open: Bool?) {
         try wallet.connection.perform(.service) { (handle, deadline) throws(CallFailure) in
           let adapter = handle.adapter as? KWalletAdapter
-          return (adapter?.interfacePath, adapter?.walletIsOpen(wallet.collection, on: handle, deadline))
+          return (
+            handle.busName, adapter?.interfacePath, adapter?.walletIsOpen(wallet.collection, on: handle, deadline)
+          )
         }
       }
+      let monitor = try BusMonitor(
+        busAddress: wallet.keyring.busAddress, rules: ["type=method_call,interface=org.kde.KWallet,member=isOpen"])
       let opened = try isOpen()
+      let calls = monitor.stop().split(separator: "\n").filter { $0.hasPrefix("method call ") }
+      check.expect(opened.destination.hasPrefix(":"), "\(opened.destination)")
       check.expect(opened.path == "/modules/kwalletd5")
       check.expect(opened.open == true)
+      // Sent to the session's daemon by its unique name, never to a well-known kwalletd name.
+      check.expect(calls.count == 1, "\(calls)")
+      check.expect(
+        calls.first.map { $0.contains("destination=\(opened.destination) ") && $0.contains("path=/modules/kwalletd5;") }
+          == true, "\(calls)")
       try wallet.keyring.lock()
       check.expect(try isOpen().open == false)
     }

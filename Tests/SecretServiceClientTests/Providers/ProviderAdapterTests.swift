@@ -30,7 +30,7 @@ struct ProviderAdapterTests {
     #expect(ServiceProvider.keepassxc.makeAdapter(marker: KeePassXC.mainWindowName) is KeePassXCAdapter)
   }
 
-  @Test("KWallet 6.14's ksecretd is told as KWallet, and its isOpen asked at /ksecretd, not of the kwalletd bridge")
+  @Test("KWallet 6.14's org.kde.ksecretd is a marker of KWallet, whose isOpen is then asked at /ksecretd")
   func ksecretdIsKWallet() throws {
     let ksecretd = try #require(ServiceProvider.markers.first { $0.name == "org.kde.ksecretd" })
     #expect(ksecretd.provider == .kwallet)

@@ -83,4 +83,54 @@ struct ProviderDetectionTests {
       in: collection, label: "activated", attributes: ["test-id": UUID().uuidString], secret: SecretBytes([1, 2]))
     #expect(try connection.secrets([item])[item]?.copyData() == Data([1, 2]))
   }
+
+  @Test(
+    "KWallet 6.14's names (ksecretd owns the service and org.kde.ksecretd, another process the kwalletd names): KWallet, by org.kde.ksecretd"
+  )
+  func ksecretdLayout() throws {
+    let keyring = try PrivateKeyring.start(.unlocked)
+    defer { keyring.stop() }
+    // Two connections of one Python process own the names as KWallet 6.14 and later does: `ksecretd` the service's
+    // name (a name of this test's own here) and org.kde.ksecretd, its compatibility process the kwalletd names.
+    // Nothing behind them is a Secret Service: detection reads only who owns which name (GDBus answers the Ping).
+    let service = "org.example.Secrets.T\(UUID().uuidString.prefix(8))"
+    let script = """
+      import sys, time
+      from gi.repository import Gio, GLib
+      def connect():
+          flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+          return Gio.DBusConnection.new_for_address_sync(sys.argv[1], flags, None, None)
+      def own(connection, name):
+          reply = connection.call_sync(
+              "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+              GLib.Variant("(su)", (name, 4)), GLib.VariantType("(u)"), Gio.DBusCallFlags.NONE, -1, None)
+          if reply.unpack()[0] != 1:
+              sys.exit("cannot own " + name)
+      ksecretd, bridge = connect(), connect()
+      own(ksecretd, "org.kde.ksecretd")
+      own(ksecretd, sys.argv[2])
+      own(bridge, "org.kde.kwalletd5")
+      own(bridge, "org.kde.kwalletd6")
+      print(ksecretd.get_unique_name(), flush=True)
+      time.sleep(60)
+      """
+    let owners = try ExternalCommand.start(ExternalCommand.python3, ["-c", script, keyring.busAddress, service])
+    defer { _ = owners.stop() }
+    let started = ContinuousClock.now
+    var ksecretd = ""
+    while ksecretd.isEmpty && ContinuousClock.now - started < .seconds(10) {
+      let printed = String(decoding: owners.outputSoFar, as: UTF8.self)
+      if printed.hasSuffix("\n") {
+        ksecretd = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+      } else {
+        usleep(10_000)
+      }
+    }
+    try #require(ksecretd.hasPrefix(":"), "\(owners.stop())")
+    let bus = try BusConnection(address: keyring.busAddress, deadline: Deadline(timeout: .seconds(10)))
+    let detected = try ServiceProvider.detect(on: bus, busName: service, Deadline(timeout: .seconds(10)))
+    #expect(detected.provider == .kwallet)
+    #expect(detected.owner == ksecretd)
+    #expect(detected.marker == "org.kde.ksecretd")
+  }
 }
