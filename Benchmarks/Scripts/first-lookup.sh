@@ -19,7 +19,7 @@ exec "$root/dbus/with-keyring" bash -s <<'MEASURE'
 set -euo pipefail
 results=$(mktemp)
 "$LOOP" fill "$ITEMS" >/dev/null
-"$LOOP" first "$FIRST" >/dev/null  # adds the items looked up
+"$LOOP" fillfirst "$FIRST"
 for round in $(seq "$ROUNDS"); do
   modes=(first firstv)
   if ((round % 2 == 0)); then modes=(firstv first); fi

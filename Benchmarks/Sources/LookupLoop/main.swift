@@ -12,15 +12,15 @@ import LibsecretBaseline
 //     Benchmarks/.build/release/LookupLoop lookupv 3000
 //   Benchmarks/Scripts/perf-frames.py /tmp/secitem.data 3000   # CPU per call, by function
 //
-// usage: LookupLoop fill ITEMS | secitem|lookupv|first|firstv|delete|clearv [CALLS]
+// usage: LookupLoop fill ITEMS | fillfirst COUNT | secitem|lookupv|first|firstv|delete|clearv [CALLS]
 //   fill:    makes the keyring hold ITEMS items of another client (stored through libsecret, as the benchmarks' fill
 //            items) beside the process's own item (SecItemAdd); run it once before the others
 //   secitem: SecItemCopyMatching of the process's own generic password by service and account, returning data
 //   lookupv: secret_password_lookupv_sync of the same item
-//   first:   SecItemCopyMatching of CALLS different items of the process (accounts first-0, first-1, …), each once:
-//            every lookup is the process's first of its item, which no earlier search read ahead. The items are
-//            added (SecItemAdd) before the measured calls when missing, so the first run of the mode adds CALLS items
-//            to the keyring
+//   fillfirst: adds COUNT items of the process (accounts first-0, first-1, …; SecItemAdd, kept when present) for
+//            the first lookups
+//   first:   SecItemCopyMatching of CALLS of those items, each once: every lookup is the process's first of its item,
+//            which no earlier search read ahead
 //   firstv:  secret_password_lookupv_sync of the same items, each once
 //   delete:  SecItemDelete by service and account of an item SecItemAdd added just before (not counted)
 //   clearv:  secret_password_clearv_sync of an item secret_password_storev_sync stored just before (not counted)
@@ -30,11 +30,11 @@ import LibsecretBaseline
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2,
-  ["fill", "secitem", "lookupv", "first", "firstv", "delete", "clearv"].contains(arguments[1]),
+  ["fill", "fillfirst", "secitem", "lookupv", "first", "firstv", "delete", "clearv"].contains(arguments[1]),
   let calls = arguments.count > 2 ? Int(arguments[2]) : 3000, calls > 0
 else {
   FileHandle.standardError.write(
-    Data("usage: LookupLoop fill ITEMS | secitem|lookupv|first|firstv|delete|clearv [CALLS]\n".utf8))
+    Data("usage: LookupLoop fill ITEMS | fillfirst COUNT | secitem|lookupv|first|firstv|delete|clearv [CALLS]\n".utf8))
   exit(2)
 }
 let mode = arguments[1]
@@ -67,6 +67,15 @@ if mode == "fill" {
   require("SecItemAdd of the item read", added == errSecSuccess || added == errSecDuplicateItem)
   exit(0)
 }
+if mode == "fillfirst" {
+  for index in 0..<calls {
+    var item = query(account: "first-\(index)")
+    item[kSecValueData as String] = Data("first-secret".utf8)
+    let added = SecItemAdd(item as CFDictionary, nil)
+    require("SecItemAdd of a first-lookup item", added == errSecSuccess || added == errSecDuplicateItem)
+  }
+  exit(0)
+}
 var read = query(account: "own")
 read[kSecReturnData as String] = true
 read[kSecMatchLimit as String] = kSecMatchLimitOne
@@ -77,14 +86,6 @@ read[kSecMatchLimit as String] = kSecMatchLimitOne
 var warmUp: CFTypeRef?
 require("the first SecItemCopyMatching", SecItemCopyMatching(read as CFDictionary, &warmUp) == errSecSuccess)
 require("the first lookupv", lsb_lookup(service, "own") > 0)
-if mode == "first" || mode == "firstv" {
-  for index in 0..<calls {
-    var item = query(account: "first-\(index)")
-    item[kSecValueData as String] = Data("first-secret".utf8)
-    let added = SecItemAdd(item as CFDictionary, nil)
-    require("SecItemAdd of a first-lookup item", added == errSecSuccess || added == errSecDuplicateItem)
-  }
-}
 var times: [Duration] = []
 times.reserveCapacity(calls)
 for index in 0..<calls {
@@ -109,13 +110,13 @@ for index in 0..<calls {
     let start = ContinuousClock.now
     let status = SecItemCopyMatching(first as CFDictionary, &result)
     measured += ContinuousClock.now - start
-    require("SecItemCopyMatching of a first-lookup item", status == errSecSuccess)
+    require("SecItemCopyMatching of a first-lookup item (made by fillfirst)", status == errSecSuccess)
   case "firstv":
     let account = "first-\(index)"
     let start = ContinuousClock.now
     let length = lsb_lookup(service, account)
     measured += ContinuousClock.now - start
-    require("lookupv of a first-lookup item", length > 0)
+    require("lookupv of a first-lookup item (made by fillfirst)", length > 0)
   case "delete":
     var item = query(account: "deleted-\(index)")
     item[kSecValueData as String] = Data("deleted-secret".utf8)
