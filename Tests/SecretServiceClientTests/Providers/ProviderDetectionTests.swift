@@ -88,7 +88,8 @@ struct ProviderDetectionTests {
     "KWallet 6.14's names (ksecretd owns the service and org.kde.ksecretd, another process the kwalletd names): KWallet, by org.kde.ksecretd"
   )
   func ksecretdLayout() throws {
-    let keyring = try PrivateKeyring.start(.unlocked)
+    // gnome-keyring's bus whatever the pass: a private KWallet would own the kwalletd names itself.
+    let keyring = try PrivateKeyring.start(.unlocked, backend: .gnomeKeyring)
     defer { keyring.stop() }
     // Two connections of one Python process own the names as KWallet 6.14 and later does: `ksecretd` the service's
     // name (a name of this test's own here) and org.kde.ksecretd, its compatibility process the kwalletd names.
