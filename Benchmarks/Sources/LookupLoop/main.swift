@@ -76,9 +76,14 @@ if mode == "fillfirst" {
   }
   exit(0)
 }
-var read = query(account: "own")
-read[kSecReturnData as String] = true
-read[kSecMatchLimit as String] = kSecMatchLimitOne
+/// The lookup of the process's item `account`, returning its data.
+func lookup(account: String) -> [String: Any] {
+  var read = query(account: account)
+  read[kSecReturnData as String] = true
+  read[kSecMatchLimit as String] = kSecMatchLimitOne
+  return read
+}
+let read = lookup(account: "own")
 
 // One call first, not measured, for each implementation: its connection and session are opened at the first call
 // (~12 ms each here), which is set-up, not the call's cost. Then the time of the measured calls only: a delete's add
@@ -91,32 +96,20 @@ times.reserveCapacity(calls)
 for index in 0..<calls {
   var measured = Duration.zero
   switch mode {
-  case "secitem":
+  case "secitem", "first":
+    // The own item again, or the next item of the first lookups (made by fillfirst).
+    let query = mode == "first" ? lookup(account: "first-\(index)") : read
     var result: CFTypeRef?
     let start = ContinuousClock.now
-    let status = SecItemCopyMatching(read as CFDictionary, &result)
+    let status = SecItemCopyMatching(query as CFDictionary, &result)
     measured += ContinuousClock.now - start
-    require("SecItemCopyMatching", status == errSecSuccess)
-  case "lookupv":
-    let start = ContinuousClock.now
-    let length = lsb_lookup(service, "own")
-    measured += ContinuousClock.now - start
-    require("lookupv", length > 0)
-  case "first":
-    var first = query(account: "first-\(index)")
-    first[kSecReturnData as String] = true
-    first[kSecMatchLimit as String] = kSecMatchLimitOne
-    var result: CFTypeRef?
-    let start = ContinuousClock.now
-    let status = SecItemCopyMatching(first as CFDictionary, &result)
-    measured += ContinuousClock.now - start
-    require("SecItemCopyMatching of a first-lookup item (made by fillfirst)", status == errSecSuccess)
-  case "firstv":
-    let account = "first-\(index)"
+    require("SecItemCopyMatching (\(mode))", status == errSecSuccess)
+  case "lookupv", "firstv":
+    let account = mode == "firstv" ? "first-\(index)" : "own"
     let start = ContinuousClock.now
     let length = lsb_lookup(service, account)
     measured += ContinuousClock.now - start
-    require("lookupv of a first-lookup item (made by fillfirst)", length > 0)
+    require("lookupv (\(mode))", length > 0)
   case "delete":
     var item = query(account: "deleted-\(index)")
     item[kSecValueData as String] = Data("deleted-secret".utf8)
