@@ -28,9 +28,15 @@ public final class DaemonCallMonitor: Sendable {
     Self.rounds(in: monitor.stop(), after: marker)
   }
 
+  /// As `stopRounds()`, the call that mentions the marker included: for a process whose first call of interest is
+  /// the one that names it (another process's lookup, say).
+  public func stopRoundsFromMarker() -> [[String]] {
+    Self.rounds(in: monitor.stop(), after: marker, includingMarker: true)
+  }
+
   /// The calls in `dbus-monitor` output made after the first message mentioning `marker` by its sender, in round
   /// trips: the member, and for `Properties.Get` the property read.
-  public static func rounds(in output: String, after marker: String) -> [[String]] {
+  public static func rounds(in output: String, after marker: String, includingMarker: Bool = false) -> [[String]] {
     // A message is its header line and the indented argument lines after it.
     var messages: [[String]] = []
     for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -56,9 +62,10 @@ public final class DaemonCallMonitor: Sendable {
         let member = header.components(separatedBy: "member=").last,
         let from = header.components(separatedBy: " sender=").last?.split(separator: " ").first.map(String.init)
       else { continue }
-      guard let sender else {
-        if message.joined(separator: "\n").contains("\"\(marker)\"") { sender = from }
-        continue
+      if sender == nil {
+        guard message.joined(separator: "\n").contains("\"\(marker)\"") else { continue }
+        sender = from
+        guard includingMarker else { continue }
       }
       guard from == sender else { continue }
       if member == "Get", message.count > 2, let property = quoted(message[2]) {

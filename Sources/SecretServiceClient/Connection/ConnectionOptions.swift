@@ -5,9 +5,13 @@ package struct ConnectionOptions: Sendable {
   package var busAddress: String?
   /// The default deadline of every call, reconnect and retry included.
   package var timeout: Duration
+  /// A directory only this user can read and write (checked by the caller: the keychain lock directory), where the
+  /// user's processes share which item each lookup found (`SharedReadAheadPaths`); nil: each process keeps its own.
+  package var readAheadDirectory: String?
 
-  package init(busAddress: String? = nil, timeout: Duration = .seconds(25)) {
+  package init(busAddress: String? = nil, timeout: Duration = .seconds(25), readAheadDirectory: String? = nil) {
     self.busAddress = busAddress
     self.timeout = timeout
+    self.readAheadDirectory = readAheadDirectory
   }
 }

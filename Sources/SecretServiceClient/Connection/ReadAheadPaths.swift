@@ -12,15 +12,29 @@ import Synchronization
 /// kept is dropped for each new one. A reconnect's new handle starts empty. (After the daemon restarted, an old
 /// handle's last batch may still ask the new daemon for an old path: its `GetSecrets` fails on the unknown session,
 /// which is ignored, and the search's failure or answer decides as without the read-ahead.)
+///
+/// Behind it, when the connection has a directory for it, the user's processes share what they found
+/// (`SharedReadAheadPaths`, scoped to the bus and the daemon): a set this table does not hold is looked up there
+/// (and kept here when found), and what a search changes here is written there too.
 final class ReadAheadPaths: Sendable {
   /// The attribute sets kept at most.
   static let capacity = 256
 
   private let found = Mutex<[[String: String]: ObjectPath]>([:])
+  /// The user's processes' shared table, for this handle's bus and daemon; nil when there is none.
+  private let shared: SharedReadAheadPaths.Scope?
 
-  /// The unlocked item the last search of `attributes` found, when it found exactly one.
+  init(shared: SharedReadAheadPaths.Scope? = nil) {
+    self.shared = shared
+  }
+
+  /// The unlocked item the last search of `attributes` found, when it found exactly one: this process's search, or
+  /// another process's (`SharedReadAheadPaths`).
   func path(for attributes: [String: String]) -> ObjectPath? {
-    found.withLock { $0[attributes] }
+    if let path = found.withLock({ $0[attributes] }) { return path }
+    guard let path = shared?.path(for: attributes) else { return nil }
+    found.withLock { found in Self.keep(path, for: attributes, in: &found) }
+    return path
   }
 
   /// Keeps what the search of `attributes` found: its item when it found exactly one, else nothing.
@@ -30,8 +44,15 @@ final class ReadAheadPaths: Sendable {
         found[attributes] = nil
         return
       }
-      if found.count >= Self.capacity, found[attributes] == nil { found.remove(at: found.startIndex) }
-      found[attributes] = paths[0]
+      Self.keep(paths[0], for: attributes, in: &found)
     }
+    shared?.remember(paths.count == 1 ? paths[0] : nil, for: attributes)
+  }
+
+  private static func keep(
+    _ path: ObjectPath, for attributes: [String: String], in found: inout [[String: String]: ObjectPath]
+  ) {
+    if found.count >= capacity, found[attributes] == nil { found.remove(at: found.startIndex) }
+    found[attributes] = path
   }
 }

@@ -22,7 +22,10 @@ package final class SecretServiceConnection: @unchecked Sendable {
     self.options = options
     let deadline = Deadline(timeout: options.timeout)
     do {
-      current = Mutex(try ServiceHandle(address: options.busAddress, reusing: nil, deadline: deadline))
+      current = Mutex(
+        try ServiceHandle(
+          address: options.busAddress, reusing: nil, readAheadDirectory: options.readAheadDirectory, deadline: deadline)
+      )
     } catch {
       throw error.secretServiceError(for: .service, deadline: deadline)
     }
@@ -64,7 +67,8 @@ package final class SecretServiceConnection: @unchecked Sendable {
     let now = current.withLock { $0 }
     if now !== failed { return now }
     let bus = failed.bus.isClosed ? nil : failed.bus
-    let fresh = try ServiceHandle(address: options.busAddress, reusing: bus, deadline: deadline)
+    let fresh = try ServiceHandle(
+      address: options.busAddress, reusing: bus, readAheadDirectory: options.readAheadDirectory, deadline: deadline)
     return current.withLock { (handle: inout ServiceHandle) -> ServiceHandle in
       if handle === failed { handle = fresh }
       return handle

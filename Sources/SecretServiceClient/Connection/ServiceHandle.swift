@@ -32,14 +32,17 @@ final class ServiceHandle: @unchecked Sendable {
   /// Whether the provider can show no dialogs, once known (`providerIsHeadless`).
   let headless = Mutex<Bool?>(nil)
   /// What read-ahead searches found last time (`searchItemsReadingAhead`).
-  let readAhead = ReadAheadPaths()
+  let readAhead: ReadAheadPaths
   /// Whether searches read secrets ahead on this handle: where the provider allows it
   /// (`ServiceProvider.readsSecretsAhead`) and the session encrypts, so that the secrets of items a search no longer
   /// finds, which arrive in the reply undecoded, are ciphertext.
   let readsSecretsAhead: Bool
 
-  /// Opens a service on `bus` (or on a new connection to `address` when `bus` is nil).
-  init(address: String?, reusing reused: BusConnection?, deadline: Deadline) throws(CallFailure) {
+  /// Opens a service on `bus` (or on a new connection to `address` when `bus` is nil). Searches read ahead with the
+  /// paths the user's processes share in `readAheadDirectory` (`SharedReadAheadPaths`), when given.
+  init(address: String?, reusing reused: BusConnection?, readAheadDirectory: String?, deadline: Deadline)
+    throws(CallFailure)
+  {
     let bus: BusConnection
     if let reused {
       bus = reused
@@ -88,6 +91,13 @@ final class ServiceHandle: @unchecked Sendable {
       self.busName = adapter.opensOwnPlainSession ? owner : proxyName
       self.readsSecretsAhead =
         provider.readsSecretsAhead && session.algorithm(on: service) == .dhIetf1024Sha256Aes128CbcPkcs7
+      // Scoped to this bus (its GUID; transfer none) and this daemon (its unique name), so that no other keyring's
+      // paths are taken for this one's.
+      var shared: SharedReadAheadPaths.Scope? = nil
+      if readsSecretsAhead, let readAheadDirectory, let table = SharedReadAheadPaths.table(in: readAheadDirectory) {
+        shared = table.scope(bus: String(cString: g_dbus_connection_get_guid(bus.pointer)), daemon: owner)
+      }
+      self.readAhead = ReadAheadPaths(shared: shared)
     case .failure(let failure):
       Self.drain(home)
       g_main_context_unref(home)  // our reference

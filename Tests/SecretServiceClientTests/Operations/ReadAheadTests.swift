@@ -34,6 +34,39 @@ struct ReadAheadTests {
     }
   }
 
+  @Test("a new connection sharing a read-ahead directory reads ahead on its first search what another one found")
+  func sharedAmongConnections() throws {
+    var template = Array((NSTemporaryDirectory() + "/read-ahead.XXXXXX").utf8CString)
+    let directory = String(cString: try #require(mkdtemp(&template)))  // mode 0700
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let options = ConnectionOptions(busAddress: try TestKeyring.busAddress(), readAheadDirectory: directory)
+    let item = try ItemFixture.create(secret: SecretBytes(Array("shared".utf8)))
+    defer { item.delete() }
+    let finder = try SecretServiceConnection(options: options)
+    let found = try finder.searchItemsReadingAhead(attributes: ["test-id": item.id])
+    #expect(found.unlocked == [item.path])
+    #expect(found.secrets.isEmpty)
+    let newcomer = try SecretServiceConnection(options: options).searchItemsReadingAhead(
+      attributes: ["test-id": item.id])
+    #expect(newcomer.unlocked == [item.path])
+    if Self.readsAhead {
+      #expect(newcomer.secrets[item.path]?.copyData() == Data("shared".utf8))
+    } else {
+      #expect(newcomer.secrets.isEmpty)
+    }
+  }
+
+  @Test("a connection without a read-ahead directory reads nothing ahead on its first search")
+  func notSharedWithoutDirectory() throws {
+    let item = try ItemFixture.create(secret: SecretBytes(Array("alone".utf8)))
+    defer { item.delete() }
+    #expect(try item.connection.searchItemsReadingAhead(attributes: ["test-id": item.id]).unlocked == [item.path])
+    let other = try SecretServiceConnection(options: ConnectionOptions(busAddress: try TestKeyring.busAddress()))
+    let first = try other.searchItemsReadingAhead(attributes: ["test-id": item.id])
+    #expect(first.unlocked == [item.path])
+    #expect(first.secrets.isEmpty)
+  }
+
   @Test("the secret of an item the search found before but no longer finds is not returned, the new match's is read")
   func noLongerFound() throws {
     let item = try ItemFixture.create(attributes: ["state": "before"])

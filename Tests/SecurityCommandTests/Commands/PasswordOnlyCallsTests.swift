@@ -42,6 +42,54 @@ struct PasswordOnlyCallsTests {
     #expect(observed.calls == ["SearchItems", "GetSecrets"])
   }
 
+  /// The round trips of a `security` process (the built executable) running `arguments` with `runtimeDirectory` as
+  /// its `XDG_RUNTIME_DIR`, counted from its first call that names `marker`.
+  func processRounds(_ arguments: [String], runtimeDirectory: String, marker: String) throws
+    -> (run: CommandResult, rounds: [[String]])
+  {
+    guard let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] else {
+      throw KeyringFixtureError("no session bus (run the tests with dbus/with-keyring)")
+    }
+    let monitor = try DaemonCallMonitor(busAddress: address, marker: marker)
+    let run = try ExternalCommand.run(
+      securityExecutable, arguments, environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
+    return (run, monitor.stopRoundsFromMarker())
+  }
+
+  /// A runtime directory of the test's own (mode 0700), so that the shared read-ahead file in it holds only what the
+  /// test's processes wrote, whatever the other tests look up meanwhile.
+  func privateRuntimeDirectory() throws -> String {
+    var template = Array((NSTemporaryDirectory() + "/runtime.XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw KeyringFixtureError("mkdtemp failed: \(errno)") }
+    return String(cString: made)
+  }
+
+  @Test("-w in a process whose lookup no process made before: SearchItems, then GetSecrets, two round trips")
+  func passwordOnlyFirstEver() throws {
+    let service = unique("svc")
+    #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"]).status == 0)
+    let runtime = try privateRuntimeDirectory()
+    defer { try? FileManager.default.removeItem(atPath: runtime) }
+    let observed = try processRounds(
+      ["find-generic-password", "-a", "alice", "-s", service, "-w"], runtimeDirectory: runtime, marker: service)
+    #expect(observed.run.output == "s3cret\n")
+    #expect(observed.rounds == [["SearchItems"], ["GetSecrets"]])
+  }
+
+  @Test("-w in a process after another process made the same lookup: SearchItems and GetSecrets in one round trip")
+  func passwordOnlyReadAheadAcrossProcesses() throws {
+    let service = unique("svc")
+    #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"]).status == 0)
+    let arguments = ["find-generic-password", "-a", "alice", "-s", service, "-w"]
+    let runtime = try privateRuntimeDirectory()
+    defer { try? FileManager.default.removeItem(atPath: runtime) }
+    let earlier = try ExternalCommand.run(securityExecutable, arguments, environment: ["XDG_RUNTIME_DIR": runtime])
+    #expect(earlier.output == "s3cret\n")
+    let observed = try processRounds(arguments, runtimeDirectory: runtime, marker: service)
+    #expect(observed.run.output == "s3cret\n")
+    #expect(observed.rounds == [["SearchItems", "GetSecrets"]])
+  }
+
   @Test("-w that finds nothing fails with macOS's message after the searches alone")
   func passwordOnlyNotFound() async throws {
     let service = unique("svc")

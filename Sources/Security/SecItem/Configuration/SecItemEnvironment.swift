@@ -109,9 +109,12 @@ enum SharedConnections {
 
   /// The connection for the current task's options.
   static func current() throws(SecItemError) -> SecretServiceConnection {
-    let options = SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()
+    var options = SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()
     let key = Key(busAddress: options.busAddress, timeout: options.timeout)
     if let existing = connections.withLock({ $0[key] }) { return existing }
+    // The user's processes share which item each lookup found in the lock directory (private to the user, checked
+    // there); without one, each process keeps its own.
+    if options.readAheadDirectory == nil { options.readAheadDirectory = try? LockDirectory.current() }
     let created: SecretServiceConnection
     do {
       created = try SecretServiceConnection(options: options)
