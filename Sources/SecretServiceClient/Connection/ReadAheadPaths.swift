@@ -2,10 +2,10 @@ import Synchronization
 
 /// What a handle's read-ahead searches found last time (`SecretServiceConnection.searchItemsReadingAhead`): for each
 /// attribute set, the one unlocked item its search found, whose secret the next search of the same set asks for in
-/// the same round trip. Kept in the process's memory for the handle's life: the attribute sets searched (the
-/// lookups' service, account, access group and type markers, as they are stored in the keyring) and object paths,
-/// never a secret or anything else read from an item. What the new search finds always decides: a path kept here
-/// only chooses which secret is fetched ahead.
+/// the same round trip. Kept in the process's memory for the handle's life: hashes of the attribute sets searched
+/// (`AttributeSetHash` of the lookups' service, account, access group and type markers, as they are stored in the
+/// keyring) and object paths, never a secret or anything else read from an item. What the new search finds always
+/// decides: a path kept here only chooses which secret is fetched ahead.
 ///
 /// Only a search that found exactly one unlocked item is kept: a lookup by primary key that finds several orders them
 /// by reading them (`ItemFinder`), so what was read ahead would go unused. Bounded: past `capacity` sets, one set
@@ -20,7 +20,8 @@ final class ReadAheadPaths: Sendable {
   /// The attribute sets kept at most.
   static let capacity = 256
 
-  private let found = Mutex<[[String: String]: ObjectPath]>([:])
+  /// The paths kept, by the hash of the attribute set searched (`AttributeSetHash`).
+  private let found = Mutex<[AttributeSetHash: ObjectPath]>([:])
   /// The user's processes' shared table, for this handle's bus and daemon; nil when there is none.
   private let shared: SharedReadAheadPaths.Scope?
 
@@ -28,31 +29,31 @@ final class ReadAheadPaths: Sendable {
     self.shared = shared
   }
 
-  /// The unlocked item the last search of `attributes` found, when it found exactly one: this process's search, or
-  /// another process's (`SharedReadAheadPaths`).
-  func path(for attributes: [String: String]) -> ObjectPath? {
-    if let path = found.withLock({ $0[attributes] }) { return path }
-    guard let path = shared?.path(for: attributes) else { return nil }
-    found.withLock { found in Self.keep(path, for: attributes, in: &found) }
+  /// The unlocked item the last search of the attribute set `set` found, when it found exactly one: this process's
+  /// search, or another process's (`SharedReadAheadPaths`).
+  func path(for set: AttributeSetHash) -> ObjectPath? {
+    if let path = found.withLock({ $0[set] }) { return path }
+    guard let path = shared?.path(for: set) else { return nil }
+    found.withLock { found in Self.keep(path, for: set, in: &found) }
     return path
   }
 
-  /// Keeps what the search of `attributes` found: its item when it found exactly one, else nothing.
-  func remember(_ paths: [ObjectPath], for attributes: [String: String]) {
+  /// Keeps what the search of the attribute set `set` found: its item when it found exactly one, else nothing.
+  func remember(_ paths: [ObjectPath], for set: AttributeSetHash) {
     found.withLock { found in
       guard paths.count == 1 else {
-        found[attributes] = nil
+        found[set] = nil
         return
       }
-      Self.keep(paths[0], for: attributes, in: &found)
+      Self.keep(paths[0], for: set, in: &found)
     }
-    shared?.remember(paths.count == 1 ? paths[0] : nil, for: attributes)
+    shared?.remember(paths.count == 1 ? paths[0] : nil, for: set)
   }
 
   private static func keep(
-    _ path: ObjectPath, for attributes: [String: String], in found: inout [[String: String]: ObjectPath]
+    _ path: ObjectPath, for set: AttributeSetHash, in found: inout [AttributeSetHash: ObjectPath]
   ) {
-    if found.count >= capacity, found[attributes] == nil { found.remove(at: found.startIndex) }
-    found[attributes] = path
+    if found.count >= capacity, found[set] == nil { found.remove(at: found.startIndex) }
+    found[set] = path
   }
 }

@@ -17,18 +17,19 @@ import Synchronization
 /// written whole with `pwrite` (no mapping, so that a file truncated by someone else fails a read instead of
 /// faulting). A slot holds:
 ///
-/// - two 64-bit hashes of the search's attributes, the bus (its GUID) and the daemon (its unique name on that bus);
+/// - the attribute set's hash (`AttributeSetHash`) combined with the bus's (its GUID) and the daemon's (its unique name
+///   on that bus): two 64-bit hashes;
 /// - the length and bytes of one object path (at most `slotSize - 18` bytes);
 /// - a check byte over both.
 ///
 /// The bucket is chosen by the first hash. A set is written over its own slot, else an empty one, else the one its
-/// second hash chooses (so that two sets the processes look up in turns rarely keep replacing each other). Nothing in it is a secret or an
-/// attribute value: the hashes are not reversible but by guessing the attributes, which this user can read from the
-/// keyring anyway, and an object path names an item without revealing anything of it. What is read from it is a hint
-/// only, exactly as the process's own table: the search that goes out with it decides what is found, and a path
-/// read from a torn, stale or forged slot costs at most a `GetSecrets` whose answer is released undecoded. A slot
-/// whose hashes or check byte do not match is a miss. Any failure to open, read or write the file (missing
-/// directory, a file not the user's, a full disk) leaves the process with its own table only.
+/// second hash chooses (so that two sets the processes look up in turns rarely keep replacing each other). Nothing in
+/// it is a secret or an attribute value: the hashes are not reversible but by guessing the attributes, which this user
+/// can read from the keyring anyway, and an object path names an item without revealing anything of it. What is read
+/// from it is a hint only, exactly as the process's own table: the search that goes out with it decides what is
+/// found, and a path read from a torn, stale or forged slot costs at most a `GetSecrets` whose answer is released
+/// undecoded. A slot whose hashes or check byte do not match is a miss. Any failure to open, read or write the file
+/// (missing directory, a file not the user's, a full disk) leaves the process with its own table only.
 final class SharedReadAheadPaths: Sendable {
   static let fileName = "read-ahead-paths"
   static let bucketCount = 256
@@ -71,25 +72,25 @@ final class SharedReadAheadPaths: Sendable {
 
   /// The table's slots for the searches of one daemon on one bus.
   func scope(bus: String, daemon: String) -> Scope {
-    Scope(table: self, hashes: Hashes(of: [bus, daemon]))
+    Scope(table: self, hashes: AttributeSetHash(of: [bus, daemon]))
   }
 
   /// The slots of one daemon on one bus.
   struct Scope: Sendable {
     let table: SharedReadAheadPaths
-    let hashes: Hashes
+    let hashes: AttributeSetHash
 
-    /// The path kept for `attributes`, nil when none is (or its slot is damaged).
-    func path(for attributes: [String: String]) -> ObjectPath? {
-      let key = hashes.combined(with: Hashes(of: attributes))
+    /// The path kept for the attribute set `set`, nil when none is (or its slot is damaged).
+    func path(for set: AttributeSetHash) -> ObjectPath? {
+      let key = hashes.combined(with: set)
       let bucket = table.readBucket(key.bucket)
       guard let way = Slot.way(holding: key, in: bucket) else { return nil }
       return Slot.path(in: bucket, way: way, key: key)
     }
 
-    /// Keeps `path` for `attributes`, or forgets the set when `path` is nil (where a slot holds it).
-    func remember(_ path: ObjectPath?, for attributes: [String: String]) {
-      let key = hashes.combined(with: Hashes(of: attributes))
+    /// Keeps `path` for the attribute set `set`, or forgets the set when `path` is nil (where a slot holds it).
+    func remember(_ path: ObjectPath?, for set: AttributeSetHash) {
+      let key = hashes.combined(with: set)
       let bucket = table.readBucket(key.bucket)
       let held = Slot.way(holding: key, in: bucket)
       guard let path else {
@@ -120,84 +121,13 @@ final class SharedReadAheadPaths: Sendable {
     }
   }
 
-  /// Two independent 64-bit hashes (FNV-1a from two offsets, each finished by SplitMix64's mixer). Not a
-  /// cryptographic hash and not meant to be one: a collision or a forged slot only wastes one `GetSecrets`.
-  struct Hashes: Sendable, Equatable {
-    var first: UInt64
-    var second: UInt64
-
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
-    private static let offsets: (UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x84ca_b4a1_2c49_6e01)
-
-    /// The hashes of `strings` in order, each followed by a zero byte.
-    init(of strings: [String]) {
-      var first = Self.offsets.0
-      var second = Self.offsets.1
-      for string in strings { Self.feed(string, &first, &second) }
-      self.first = Self.mix(first)
-      self.second = Self.mix(second)
-    }
-
-    /// The hashes of an attribute set, whatever the order of its pairs: each pair is hashed on its own and the
-    /// pairs' hashes are added.
-    init(of attributes: [String: String]) {
-      var first: UInt64 = 0
-      var second: UInt64 = 0
-      for (name, value) in attributes {
-        var pairFirst = Self.offsets.0
-        var pairSecond = Self.offsets.1
-        Self.feed(name, &pairFirst, &pairSecond)
-        Self.feed(value, &pairFirst, &pairSecond)
-        first &+= Self.mix(pairFirst)
-        second &+= Self.mix(pairSecond)
-      }
-      self.first = first
-      self.second = second
-    }
-
-    /// The hashes of a scope and an attribute set together, the first never zero (an empty slot's).
-    func combined(with other: Hashes) -> Hashes {
-      var result = Hashes(first: Self.mix(first ^ other.first), second: Self.mix(second ^ other.second))
-      if result.first == 0 { result.first = 1 }
-      return result
-    }
-
-    /// The bucket a set goes to.
-    var bucket: Int { Int(first % UInt64(SharedReadAheadPaths.bucketCount)) }
-
-    private init(first: UInt64, second: UInt64) {
-      self.first = first
-      self.second = second
-    }
-
-    private static func feed(_ string: String, _ first: inout UInt64, _ second: inout UInt64) {
-      var string = string
-      string.withUTF8 { bytes in
-        for byte in bytes {
-          first = (first ^ UInt64(byte)) &* prime
-          second = (second ^ UInt64(byte)) &* prime
-        }
-      }
-      first = first &* prime  // the terminating zero byte
-      second = second &* prime
-    }
-
-    /// SplitMix64's finaliser.
-    static func mix(_ value: UInt64) -> UInt64 {
-      var z = value &+ 0x9e37_79b9_7f4a_7c15
-      z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-      z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-      return z ^ (z >> 31)
-    }
-  }
-
   /// The layout of one slot: the two hashes (little-endian), the path's length, its bytes, zeros, the check byte. An
   /// empty slot is all zeros (no set's first hash is zero).
   private enum Slot {
     static let empty = [UInt8](repeating: 0, count: SharedReadAheadPaths.slotSize)
 
     /// The way of `bucket` whose slot holds `key`'s hashes.
-    static func way(holding key: Hashes, in bucket: [UInt8]) -> Int? {
+    static func way(holding key: AttributeSetHash, in bucket: [UInt8]) -> Int? {
       (0..<SharedReadAheadPaths.ways).first { way in
         let offset = way * SharedReadAheadPaths.slotSize
         return load(bucket, at: offset) == key.first && load(bucket, at: offset + 8) == key.second
@@ -209,7 +139,7 @@ final class SharedReadAheadPaths: Sendable {
       (0..<SharedReadAheadPaths.ways).first { load(bucket, at: $0 * SharedReadAheadPaths.slotSize) == 0 }
     }
 
-    static func make(_ path: ObjectPath, key: Hashes) -> [UInt8]? {
+    static func make(_ path: ObjectPath, key: AttributeSetHash) -> [UInt8]? {
       let bytes = Array(path.rawValue.utf8)
       guard !bytes.isEmpty, bytes.count <= SharedReadAheadPaths.longestPath else { return nil }
       var slot = [UInt8](repeating: 0, count: SharedReadAheadPaths.slotSize)
@@ -223,7 +153,7 @@ final class SharedReadAheadPaths: Sendable {
 
     /// The path the slot at `way` of `bucket`, which holds `key`'s hashes, keeps: nil unless the length fits, the
     /// check byte agrees and the bytes are an object path.
-    static func path(in bucket: [UInt8], way: Int, key: Hashes) -> ObjectPath? {
+    static func path(in bucket: [UInt8], way: Int, key: AttributeSetHash) -> ObjectPath? {
       let offset = way * SharedReadAheadPaths.slotSize
       let length = Int(bucket[offset + 16])
       guard length > 0, length <= SharedReadAheadPaths.longestPath else { return nil }
@@ -233,10 +163,10 @@ final class SharedReadAheadPaths: Sendable {
       return path.isValid ? path : nil
     }
 
-    private static func check(_ key: Hashes, _ bytes: ArraySlice<UInt8>) -> UInt8 {
+    private static func check(_ key: AttributeSetHash, _ bytes: ArraySlice<UInt8>) -> UInt8 {
       var hash = key.first ^ key.second.rotateLeft(by: 17)
       for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-      return UInt8(truncatingIfNeeded: Hashes.mix(hash))
+      return UInt8(truncatingIfNeeded: AttributeSetHash.mix(hash))
     }
 
     private static func store(_ value: UInt64, in slot: inout [UInt8], at offset: Int) {
@@ -247,6 +177,11 @@ final class SharedReadAheadPaths: Sendable {
       (0..<8).reduce(0) { $0 | UInt64(slot[offset + $1]) << (8 * $1) }
     }
   }
+}
+
+extension AttributeSetHash {
+  /// The bucket of `SharedReadAheadPaths` a set goes to.
+  var bucket: Int { Int(first % UInt64(SharedReadAheadPaths.bucketCount)) }
 }
 
 /// `open(2)` (the name is taken inside the type).

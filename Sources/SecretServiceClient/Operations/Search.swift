@@ -24,10 +24,11 @@ extension SecretServiceConnection {
 
   /// One search whose match's secret comes in the same round trip when this search found it last time: on a
   /// provider that allows it over an encrypted session (`ServiceHandle.readsSecretsAhead`), `SearchItems` goes out in
-  /// one batch with a `GetSecrets` of the item the previous search of the same attributes found (`ReadAheadPaths`), so
-  /// that a repeated lookup costs one round trip instead of two. The search alone decides: only the secrets of items it found again
-  /// are decoded and returned, the rest of the reply is released undecoded. Elsewhere, and for a search not made
-  /// before, the search alone. A found item without a secret here (not read ahead, locked or gone meanwhile, a
+  /// one batch with a `GetSecrets` of the item the previous search of the same attributes found (`ReadAheadPaths`:
+  /// this process's search or, through `SharedReadAheadPaths`, another process's of the same user), so that a
+  /// repeated lookup costs one round trip instead of two. The search alone decides: only the secrets of items it found
+  /// again are decoded and returned, the rest of the reply is released undecoded. Elsewhere, and for a search no
+  /// process made before, the search alone. A found item without a secret here (not read ahead, locked or gone meanwhile, a
   /// `GetSecrets` that failed) is the caller's to read with `secrets(_:)`, which reports what happened to it.
   package func searchItemsReadingAhead(attributes: [String: String]) throws(SecretServiceError)
     -> (unlocked: [ObjectPath], locked: [ObjectPath], secrets: [ObjectPath: SecretBytes])
@@ -38,7 +39,8 @@ extension SecretServiceConnection {
         let found = try handle.adapter.searchItems([attributes], on: handle, deadline)[0]
         return (found.unlocked, found.locked, [:])
       }
-      let ahead = handle.readAhead.path(for: attributes)
+      let set = AttributeSetHash(of: attributes)
+      let ahead = handle.readAhead.path(for: set)
       var calls = [ServiceInterface.searchItems(attributes)]
       if let ahead, let session = try? handle.sessionPath() {
         calls.append(ServiceInterface.getSecrets([ahead], session: session))
@@ -47,7 +49,7 @@ extension SecretServiceConnection {
       let found = try ServiceInterface.searchItemsReply(batch.take(0))
       // The table changes only when the search found something else than it holds (a miss stays a miss unwritten).
       if found.unlocked.count == 1 ? found.unlocked[0] != ahead : ahead != nil {
-        handle.readAhead.remember(found.unlocked, for: attributes)
+        handle.readAhead.remember(found.unlocked, for: set)
       }
       guard calls.count == 2, batch.error(1) == nil, !found.unlocked.isEmpty else {
         return (found.unlocked, found.locked, [:])

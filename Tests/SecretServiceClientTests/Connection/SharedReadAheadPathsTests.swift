@@ -28,45 +28,45 @@ struct SharedReadAheadPathsTests {
 
   @Test("another handle of the same bus and daemon is given the item a search found")
   func sharedWithAnotherHandle() throws {
-    try paths().remember([first], for: ["service": "s"])
-    #expect(try paths().path(for: ["service": "s"]) == first)
-    #expect(try paths().path(for: ["service": "t"]) == nil)
+    try paths().remember([first], for: .init(of: ["service": "s"]))
+    #expect(try paths().path(for: .init(of: ["service": "s"])) == first)
+    #expect(try paths().path(for: .init(of: ["service": "t"])) == nil)
   }
 
   @Test("another daemon or another bus is given nothing")
   func scopedToBusAndDaemon() throws {
-    try paths().remember([first], for: ["service": "s"])
-    #expect(try paths(daemon: ":1.8").path(for: ["service": "s"]) == nil)
-    #expect(try paths(bus: "other-guid").path(for: ["service": "s"]) == nil)
+    try paths().remember([first], for: .init(of: ["service": "s"]))
+    #expect(try paths(daemon: ":1.8").path(for: .init(of: ["service": "s"])) == nil)
+    #expect(try paths(bus: "other-guid").path(for: .init(of: ["service": "s"])) == nil)
   }
 
   @Test("the order of the attributes does not matter")
   func orderIndependent() throws {
     var attributes = ["service": "s", "account": "a", "keychain:agrp": "g"]
-    try paths().remember([first], for: attributes)
+    try paths().remember([first], for: .init(of: attributes))
     attributes.reserveCapacity(64)  // another layout of the same pairs
-    #expect(try paths().path(for: attributes) == first)
+    #expect(try paths().path(for: .init(of: attributes)) == first)
   }
 
   @Test("a search that finds nothing, or several items, forgets the set for every handle")
   func forgottenForEveryHandle() throws {
-    try paths().remember([first], for: ["service": "s"])
-    try paths().remember([], for: ["service": "s"])
-    #expect(try paths().path(for: ["service": "s"]) == nil)
-    try paths().remember([first], for: ["service": "t"])
-    try paths().remember([first, second], for: ["service": "t"])
-    #expect(try paths().path(for: ["service": "t"]) == nil)
+    try paths().remember([first], for: .init(of: ["service": "s"]))
+    try paths().remember([], for: .init(of: ["service": "s"]))
+    #expect(try paths().path(for: .init(of: ["service": "s"])) == nil)
+    try paths().remember([first], for: .init(of: ["service": "t"]))
+    try paths().remember([first, second], for: .init(of: ["service": "t"]))
+    #expect(try paths().path(for: .init(of: ["service": "t"])) == nil)
   }
 
   @Test("a slot whose path bytes were changed is not used")
   func damagedSlotIsMiss() throws {
-    try paths().remember([first], for: ["service": "s"])
+    try paths().remember([first], for: .init(of: ["service": "s"]))
     var contents = try Data(contentsOf: fileURL)
     let pathBytes = Data(first.rawValue.utf8)
     let range = try #require(contents.range(of: pathBytes))
     contents[range.upperBound - 1] = UInt8(ascii: "9")  // …/login/9: a valid path, not the one checked
     try contents.write(to: fileURL)
-    #expect(try paths().path(for: ["service": "s"]) == nil)
+    #expect(try paths().path(for: .init(of: ["service": "s"])) == nil)
   }
 
   @Test("a file of random bytes gives no path, and is written over as it is used")
@@ -75,10 +75,10 @@ struct SharedReadAheadPathsTests {
     try Data((0..<size).map { _ in UInt8.random(in: 0...255) }).write(to: fileURL)
     chmod(fileURL.path, 0o600)
     let table = try paths()
-    let found = (0..<500).compactMap { table.path(for: ["service": "\($0)"]) }
+    let found = (0..<500).compactMap { table.path(for: .init(of: ["service": "\($0)"])) }
     #expect(found.isEmpty)
-    table.remember([first], for: ["service": "s"])
-    #expect(try paths().path(for: ["service": "s"]) == first)
+    table.remember([first], for: .init(of: ["service": "s"]))
+    #expect(try paths().path(for: .init(of: ["service": "s"])) == first)
   }
 
   @Test("a file others may read or write is not used")
@@ -102,12 +102,12 @@ struct SharedReadAheadPathsTests {
     let scope = table.scope(bus: "bus-guid", daemon: ":1.7")
     let base = scope.hashes
     // Sets of one bucket: the hashes are deterministic, so the search for them is too.
-    var sets: [[String: String]] = []
+    var sets: [AttributeSetHash] = []
     var index = 0
     let bucket = base.combined(with: .init(of: ["service": "0"])).bucket
     while sets.count < SharedReadAheadPaths.ways + 1 {
-      let set = ["service": "\(index)"]
-      if base.combined(with: .init(of: set)).bucket == bucket { sets.append(set) }
+      let set = AttributeSetHash(of: ["service": "\(index)"])
+      if base.combined(with: set).bucket == bucket { sets.append(set) }
       index += 1
     }
     let writer = ReadAheadPaths(shared: scope)
