@@ -25,6 +25,7 @@ FOREIGN = set(
   AES BigInt BoringSSL CFArray CFBoolean CFData CFDate CFDictionary CFError CFIndex CFNumber CFString CFTypeRef
   CFTypeID CFRange CFRelease CFRetain CheckedContinuation ContinuousClock Crypto Curve25519 Data Date DER Dispatch
   DispatchQueue Duration Error Foundation GBytes GCancellable GDBusConnection GDBusProxy GError GHashTable GList
+  GPtrArray
   GLib GMainContext GMainLoop GObject GVariant GVariantType HMAC Int Int32 Int64 JSONDecoder JSONEncoder
   KDF LAContext LocalAuthentication Mutex NSArray NSData NSDictionary NSError NSNull NSNumber NSObject NSString
   OSStatus Optional P256 P384 P521 PBKDF2 ProcessInfo Result SHA256 SHA384 SHA512 SecretCollection SecretItem

@@ -59,4 +59,14 @@ extension SecretServiceConnection {
       return (found.unlocked, found.locked, secrets)
     }
   }
+
+  /// Notes that a search of `attributes` will find `item`, an item this process just created with them: the next
+  /// `searchItemsReadingAhead` of them, in this process or in another of the user's (`SharedReadAheadPaths`), reads its
+  /// secret in the search's round trip. A hint like any other (`ReadAheadPaths`): the search still decides. Nothing
+  /// where searches do not read ahead.
+  package func willFind(_ item: ObjectPath, searching attributes: [String: String]) {
+    _ = try? perform(.service) { (handle, _) throws(CallFailure) in
+      if handle.readsSecretsAhead { handle.readAhead.remember([item], for: AttributeSetHash(of: attributes)) }
+    }
+  }
 }

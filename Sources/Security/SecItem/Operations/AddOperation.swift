@@ -16,8 +16,8 @@ enum AddOperation {
   static func run(_ query: ItemQuery, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     let store = try KeychainStore.current(for: query, adding: true)
     let addition = Addition(query, store: store)
-    let id = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {
-      context throws(SecItemError) -> LockedPass.Step<ItemID> in
+    let created = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {
+      context throws(SecItemError) -> LockedPass.Step<(id: ItemID, attributes: [String: String])> in
       if let publicKeyHash = addition.certificatePublicKeyHash {
         // A certificate completes the key an unfinished identity add of its public key left: remove that first.
         try PendingIdentityKey.repair(publicKeyHash: publicKeyHash, store: store)
@@ -25,9 +25,11 @@ enum AddOperation {
       switch try addition.hasDuplicate(context) {
       case .needsUnlock(let locked): return .needsUnlock(locked)
       case .done(true): throw SecItemError(errSecDuplicateItem, "an item with the same primary key exists")
-      case .done(false): return try addition.create(context).map(\.id)
+      case .done(false): return try addition.create(context)
       }
     }
+    let id = created.id
+    addition.prepareLookup(of: id, stored: created.attributes, in: store)
     guard wantsResult, !query.returnTypes.isEmpty else { return nil }
     guard let item = try store.storedItems([id]).first else {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
@@ -80,6 +82,28 @@ enum AddOperation {
       }
       duplicates = ItemFinder.Request(
         query: duplicateQuery, scope: .explicit, properties: .attributes, limit: 1, ordered: false)
+    }
+
+    /// Tells the store what the commonest lookup of the new item will search for, so that its first lookup, in this
+    /// process or another of the user's, reads the secret with the search (`ItemStore.willFind`, `ReadAheadPaths`):
+    /// the lookup by the primary key alone (its access group, synchronizable and sync view hint implied, as callers
+    /// write it) returning the data, which an exact search decides (`ExactSearch`). Nothing when no exact search
+    /// decides that lookup (a default value in the key, several access groups) or when its search would not find the
+    /// item (its data guarded by access control).
+    func prepareLookup(of id: ItemID, stored: [String: String], in store: any ItemStore) {
+      let itemClass = query.itemClass
+      guard itemClass.material == .password else { return }
+      var lookup = ItemQuery(itemClass: itemClass)
+      let implied: Set = [RawKey.accessGroup, RawKey.synchronizable, RawKey.syncViewHint]
+      for key in itemClass.primaryKey where !implied.contains(key) {
+        guard let value = query.attributes[key] else { return }
+        lookup.attributes[key] = value
+      }
+      let request = CopyMatchingOperation.request(lookup, returnTypes: .data, groups: store.groups)
+      guard let search = ExactSearch.attributes(for: request),
+        search.allSatisfy({ stored[$0.key] == $0.value })
+      else { return }
+      store.willFind(id, searching: search)
     }
 
     /// Whether an item with the same primary key exists (under the write lock).

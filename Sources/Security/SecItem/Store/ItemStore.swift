@@ -42,6 +42,10 @@ protocol ItemStore: Sendable {
   func searchReadingAhead(_ attributes: [String: String]) throws(SecItemError)
     -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
 
+  /// Notes that a `searchReadingAhead` of `attributes` will find `item` (an item just created with them), so that it
+  /// reads the item's secret in the search's round trip, in this process or another (default: nothing).
+  func willFind(_ item: ItemID, searching attributes: [String: String])
+
   /// Some properties of many items, and their secrets when `secrets` is true, read together; items that vanished
   /// meanwhile are left out. A locked item among them fails with `errSecInteractionNotAllowed` when secrets are read.
   func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
@@ -82,6 +86,9 @@ extension ItemStore {
     let found = try search(attributes)
     return (found.unlocked, found.locked, [:])
   }
+
+  /// Nothing is read ahead.
+  func willFind(_ item: ItemID, searching attributes: [String: String]) {}
 
   /// Some properties of many items.
   func properties(_ items: [ItemID], _ wanted: ItemPropertySet) throws(SecItemError) -> [ItemID: ItemProperties] {

@@ -84,6 +84,11 @@ struct SecretServiceStore: ItemStore {
     return (found.unlocked.map(Self.itemID), found.locked.map(Self.itemID), secrets)
   }
 
+  func willFind(_ item: ItemID, searching attributes: [String: String]) {
+    guard let path = Self.objectPath(item) else { return }
+    connection.willFind(path, searching: attributes)
+  }
+
   func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
     -> (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes])
   {

@@ -107,13 +107,24 @@ struct SecItemRoundTripTests {
     }
   }
 
-  @Test("a lookup by primary key returning data: two calls, the exact search, then GetSecrets")
+  @Test(
+    "a lookup by primary key returning data of an item SecItemAdd added: the exact search and GetSecrets, in one round trip on gnome-keyring"
+  )
   func lookupData() async throws {
-    let service = service
-    let expected = Self.exactLookupRounds()
-    let observed = try await observe(rounds: expected, setup: { Self.seed(service) }) {
-      secret(genericPassword(service: service, account: "a"))
-    }
+    // The add noted which item the lookup's search finds (`AddOperation.Addition.prepareLookup`), for every connection
+    // of the user's processes to this daemon; a lookup no process prepared is `PasswordOnlyCallsTests`'. A round that
+    // came apart is observed again with a new item, never with one an earlier attempt looked up (which reads ahead
+    // by itself).
+    let expected = KeyringBackend.current == .gnomeKeyring ? [["SearchItems", "GetSecrets"]] : Self.exactLookupRounds()
+    var observed: Observed<Lookup<Data>>
+    var attempt = 0
+    repeat {
+      let service = unique("round-trip")
+      observed = try await observe(setup: { Self.seed(service) }, attempt: attempt) {
+        secret(genericPassword(service: service, account: "a"))
+      }
+      attempt += 1
+    } while observed.rounds != expected && attempt < 3
     #expect(observed.setup == [errSecSuccess])
     #expect(observed.value == .found(Data(utf8: "s")))
     #expect(observed.rounds == expected)
