@@ -1,4 +1,5 @@
 import Foundation
+import KeyringTestSupport
 import Testing
 
 @testable import SecretServiceClient
@@ -10,15 +11,15 @@ import Testing
 struct SharedReadAheadPathsTests {
   let first = ObjectPath("/org/freedesktop/secrets/collection/login/1")
   let second = ObjectPath("/org/freedesktop/secrets/collection/login/2")
-  let directory: String
+  /// The test's own directory (0700), standing in for the lock directory.
+  let scratch: TemporaryDirectory
 
   init() throws {
-    var template = Array((NSTemporaryDirectory() + "/shared-read-ahead.XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
-    directory = String(cString: made)  // mode 0700
+    scratch = try TemporaryDirectory("shared-read-ahead")
   }
 
-  var fileURL: URL { URL(fileURLWithPath: directory + "/" + SharedReadAheadPaths.fileName) }
+  var directory: String { scratch.path }
+  var fileURL: URL { URL(fileURLWithPath: scratch.file(SharedReadAheadPaths.fileName)) }
 
   /// A handle's table backed by the file in `directory`, for `daemon` on `bus`.
   func paths(bus: String = "bus-guid", daemon: String = ":1.7") throws -> ReadAheadPaths {

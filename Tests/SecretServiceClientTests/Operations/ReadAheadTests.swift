@@ -36,10 +36,8 @@ struct ReadAheadTests {
 
   @Test("a new connection sharing a read-ahead directory reads ahead on its first search what another one found")
   func sharedAmongConnections() throws {
-    var template = Array((NSTemporaryDirectory() + "/read-ahead.XXXXXX").utf8CString)
-    let directory = String(cString: try #require(mkdtemp(&template)))  // mode 0700
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let options = ConnectionOptions(busAddress: try TestKeyring.busAddress(), readAheadDirectory: directory)
+    let directory = try TemporaryDirectory("read-ahead")
+    let options = ConnectionOptions(busAddress: try TestKeyring.busAddress(), readAheadDirectory: directory.path)
     let item = try ItemFixture.create(secret: SecretBytes(Array("shared".utf8)))
     defer { item.delete() }
     let finder = try SecretServiceConnection(options: options)

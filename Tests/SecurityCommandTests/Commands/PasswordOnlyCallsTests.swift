@@ -56,14 +56,6 @@ struct PasswordOnlyCallsTests {
     return (run, monitor.stopRoundsFromMarker())
   }
 
-  /// A runtime directory of the test's own (mode 0700), so that the shared read-ahead file in it holds only what the
-  /// test's processes wrote, whatever the other tests look up meanwhile.
-  func privateRuntimeDirectory() throws -> String {
-    var template = Array((NSTemporaryDirectory() + "/runtime.XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw KeyringFixtureError("mkdtemp failed: \(errno)") }
-    return String(cString: made)
-  }
-
   /// The round trips of `find-generic-password -w` by account and service in a `security` process whose runtime
   /// directory `prepare` (given the service and the directory) readied, with `s3cret` as the password it must print.
   /// A lookup whose calls came apart (the daemon answered the search before the batch's second call left, which a
@@ -77,11 +69,12 @@ struct PasswordOnlyCallsTests {
     var attempt = 0
     repeat {
       let service = unique("svc")
-      let runtime = try privateRuntimeDirectory()
-      defer { try? FileManager.default.removeItem(atPath: runtime) }
-      try prepare(service, runtime)
+      // A runtime directory of the attempt's own (0700): the shared read-ahead file in it holds only what this
+      // attempt's processes wrote, whatever the other tests look up meanwhile.
+      let runtime = try TemporaryDirectory("runtime")
+      try prepare(service, runtime.path)
       observed = try processRounds(
-        ["find-generic-password", "-a", "alice", "-s", service, "-w"], runtimeDirectory: runtime, marker: service)
+        ["find-generic-password", "-a", "alice", "-s", service, "-w"], runtimeDirectory: runtime.path, marker: service)
       attempt += 1
     } while observed.rounds != expected && attempt < 3
     return observed
