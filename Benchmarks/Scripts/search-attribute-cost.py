@@ -1,10 +1,13 @@
 #!/usr/bin/python3
-"""The daemon's CPU for one SearchItems of LookupLoop's item: with the exact search's eight attributes against
-libsecret's three (schema, service, account), taken in turns, from the daemon's utime + stime in /proc.
+"""The daemon's CPU for one SearchItems of one of LookupLoop's items, taken in turns: libsecret's three attributes
+(schema, service, account), the exact search's eight (ExactSearch) and those eight less `xdg:schema` (an alternative
+measured and rejected: docs/performance.md), from the daemon's utime + stime in /proc.
 
-usage (the item is LookupLoop's own, added by `fill`):
+usage (the items are LookupLoop's own: `fill` adds the item "own", `fillfirst N` N items of the same service,
+"first-0" …, which gnome-keyring compares field by field with every search of one of them):
   dbus/with-keyring bash -c 'Benchmarks/.build/release/LookupLoop fill 10 >/dev/null &&
-    /usr/bin/python3 Benchmarks/Scripts/search-attribute-cost.py [CALLS] [ROUNDS]'
+    Benchmarks/.build/release/LookupLoop fillfirst 200 >/dev/null &&
+    /usr/bin/python3 Benchmarks/Scripts/search-attribute-cost.py [CALLS] [ROUNDS] [ACCOUNT]'
 Needs: python3-dbus (apt). The access group is LookupLoop's application identity: its executable's name.
 """
 import os
@@ -14,6 +17,7 @@ import dbus
 
 calls = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
 rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 6
+account = sys.argv[3] if len(sys.argv) > 3 else "own"
 bus = dbus.SessionBus()
 service = dbus.Interface(bus.get_object("org.freedesktop.secrets", "/org/freedesktop/secrets"),
                          "org.freedesktop.Secret.Service")
@@ -28,11 +32,13 @@ def daemon_cpu():
 
 
 schema = "org.swift-keychain-linux.GenericPassword"
-three = {"xdg:schema": schema, "service": "lookup-loop.example", "account": "own"}
-eight = dict(three, **{"keychain:agrp": "LookupLoop", "keychain:sync": "0", "keychain:enc:svce": "text",
-                       "keychain:enc:acct": "text", "keychain:enc:accc": "none"})
+three = {"xdg:schema": schema, "service": "lookup-loop.example", "account": account}
+seven = {"keychain:agrp": "LookupLoop", "keychain:sync": "0", "service": "lookup-loop.example",
+         "keychain:enc:svce": "text", "account": account, "keychain:enc:acct": "text", "keychain:enc:accc": "none"}
+eight = dict(seven, **{"xdg:schema": schema})
 for _ in range(rounds):
-    for name, attributes in (("3 attributes", three), ("8 attributes", eight)):
+    for name, attributes in (("3 attributes (libsecret)", three), ("7 attributes (no schema)", seven),
+                             ("8 attributes (exact search)", eight)):
         before = daemon_cpu()
         for _ in range(calls):
             found = service.SearchItems(attributes)
