@@ -7,7 +7,10 @@
 # fill items, beside the process's own item), medians over the rounds of the mean time a call, and their ratio.
 #
 # usage: Benchmarks/Scripts/lookup-interleaved.sh [SIZES…]   (default: 10 500 2000)
-#   ROUNDS (default 7), CALLS (lookups a process, default 1000), DELETE_CALLS (default 100; 0: no delete rounds)
+#   ROUNDS (default 7), CALLS (lookups a process, default 1000), DELETE_CALLS (default 100; 0: no delete rounds),
+#   RUNTIME_DIR_ON_TMPFS=1: the processes' XDG_RUNTIME_DIR (where this package's lock and read-ahead files live) in a
+#   fresh directory of /dev/shm, as a login session's /run/user/<uid>, instead of with-keyring's, which is wherever
+#   TMPDIR is (a disk on some machines: a delete's line of writers then creates and removes a file there).
 # Needs: swift build -c release --package-path Benchmarks --product LookupLoop; runs inside its own dbus/with-keyring.
 set -euo pipefail
 
@@ -16,9 +19,15 @@ loop=$root/Benchmarks/.build/release/LookupLoop
 [[ -x $loop ]] || { echo "lookup-interleaved: build it first: swift build -c release --package-path Benchmarks --product LookupLoop" >&2; exit 2; }
 if (($# == 0)); then set -- 10 500 2000; fi
 export ROUNDS=${ROUNDS:-7} CALLS=${CALLS:-1000} DELETE_CALLS=${DELETE_CALLS:-100} LOOP=$loop
+export RUNTIME_DIR_ON_TMPFS=${RUNTIME_DIR_ON_TMPFS:-0}
 exec "$root/dbus/with-keyring" bash -s -- "$@" <<'MEASURE'
 set -euo pipefail
 results=$(mktemp)
+if ((RUNTIME_DIR_ON_TMPFS)); then
+  XDG_RUNTIME_DIR=$(mktemp -d /dev/shm/lookup-interleaved.XXXXXX)
+  export XDG_RUNTIME_DIR
+  trap 'rm -rf "$XDG_RUNTIME_DIR"' EXIT
+fi
 for size in "$@"; do
   "$LOOP" fill "$size" >/dev/null
   for round in $(seq "$ROUNDS"); do
