@@ -7,8 +7,10 @@
 #   - `first` in a runtime directory kept over the rounds, where an earlier process made the same lookups (a priming
 #     run before the rounds): the shared file names each item, so each lookup is one round trip;
 #   - `firstv`: lookupv of the same items, each once.
-# Medians over the rounds of the mean time a call, and the ratios to lookupv. The keyring holds ITEMS items of another
-# client, the process's own item and the FIRST items looked up.
+# Medians over the rounds of the mean time a call, and the ratios to lookupv; beside them the medians over the rounds
+# of each process's median call (a few slow calls move a process's mean, and processes differ: the median call shows
+# what a lookup costs when nothing else intervenes). The keyring holds ITEMS items of another client, the process's
+# own item and the FIRST items looked up.
 #
 # usage: Benchmarks/Scripts/first-lookup.sh [ITEMS] [FIRST]   (defaults: 10 and 200)
 #   ROUNDS (default 9). Prefix with `taskset -c 0` for one core.
@@ -39,28 +41,31 @@ for round in $(seq "$ROUNDS"); do
   modes=(cold warm firstv)
   shift=$((round % 3))
   modes=("${modes[@]:shift}" "${modes[@]:0:shift}")
-  for mode in "${modes[@]}"; do echo "$mode $(run "$mode" | awk '{print $4}')" >>"$results"; done
+  for mode in "${modes[@]}"; do echo "$mode $(run "$mode" | awk '{gsub(",", ""); print $4, $9}')" >>"$results"; done
 done
 rm -rf "$warm"
 python3 - "$results" "$ROUNDS" "$ITEMS" "$FIRST" <<'REPORT'
 import collections, statistics, sys
-times = collections.defaultdict(list)
+times, medians = collections.defaultdict(list), collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    mode, microseconds = line.split()
+    mode, microseconds, median = line.split()
     times[mode].append(float(microseconds))
+    medians[mode].append(float(median))
 items, first = int(sys.argv[3]), int(sys.argv[4])
 print(f"{sys.argv[2]} rounds in turns; {first} first lookups a process; the keyring holds {items + 1 + first} items\n")
-print("| | mean a lookup (median of the rounds) | min–max of the rounds |")
-print("|---|---|---|")
+print("| | mean a lookup (median of the rounds) | min–max of the rounds | median lookup (median of the rounds) |")
+print("|---|---|---|---|")
 for mode, name in (
     ("cold", "SecItemCopyMatching, first lookup by any process"),
     ("warm", "SecItemCopyMatching, first lookup of this process, after another process's"),
     ("firstv", "lookupv"),
 ):
-    print(f"| {name} | {statistics.median(times[mode]):.0f} µs | {min(times[mode]):.0f}–{max(times[mode]):.0f} µs |")
+    print(f"| {name} | {statistics.median(times[mode]):.0f} µs | {min(times[mode]):.0f}–{max(times[mode]):.0f} µs "
+          f"| {statistics.median(medians[mode]):.0f} µs |")
 for mode, name in (("cold", "first lookup by any process"), ("warm", "first lookup after another process's")):
     ratio = statistics.median(times[mode]) / statistics.median(times["firstv"])
-    print(f"\n{name} / lookupv: {ratio:.2f}×")
+    median_ratio = statistics.median(medians[mode]) / statistics.median(medians["firstv"])
+    print(f"\n{name} / lookupv: {ratio:.2f}× (median lookups: {median_ratio:.2f}×)")
 REPORT
 rm -f "$results"
 MEASURE
