@@ -17,9 +17,13 @@ public final class PolkitAgent: Sendable {
   }
 
   private let command: BackgroundCommand
+  /// The file the agent appends its events to (`POLKIT_AGENT_EVENTS`) before it answers: read back, it holds every
+  /// request polkit made before anyone saw the answer, where its stdout, drained by another thread, may lag.
+  private let events: TemporaryDirectory
 
-  private init(command: BackgroundCommand) {
+  private init(command: BackgroundCommand, events: TemporaryDirectory) {
     self.command = command
+    self.events = events
   }
 
   deinit { _ = command.stop() }
@@ -29,10 +33,13 @@ public final class PolkitAgent: Sendable {
   public static func start(
     for pid: Int32, answers: [Answer], on polkit: PrivatePolkit, timeout: Duration = .seconds(20)
   ) throws -> PolkitAgent {
+    let events = try TemporaryDirectory("polkit-agent")
     let command = try ExternalCommand.start(
       ExternalCommand.python3, [RepositoryLayout.polkitAgent, String(pid)] + answers.map(\.rawValue),
-      environment: ["DBUS_SYSTEM_BUS_ADDRESS": polkit.systemBusAddress])
-    let agent = PolkitAgent(command: command)
+      environment: [
+        "DBUS_SYSTEM_BUS_ADDRESS": polkit.systemBusAddress, "POLKIT_AGENT_EVENTS": events.file("events"),
+      ])
+    let agent = PolkitAgent(command: command, events: events)
     let deadline = ContinuousClock.now + timeout
     while !agent.lines.contains("registered") {
       guard ContinuousClock.now < deadline else {
@@ -44,9 +51,12 @@ public final class PolkitAgent: Sendable {
     return agent
   }
 
-  /// What the agent printed so far, one event a line.
+  /// The events the agent wrote so far, one a line (a line still being written is left out).
   public var lines: [String] {
-    String(decoding: command.outputSoFar, as: UTF8.self).split(separator: "\n").map(String.init)
+    let written = String(decoding: FileManager.default.contents(atPath: events.file("events")) ?? Data(), as: UTF8.self)
+    var lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines.removeLast()  // after the last newline: empty, or a line not finished yet
+    return lines.filter { !$0.isEmpty }
   }
 
   /// The requests polkit made (`BeginAuthentication`), as `begin <action-id> <message>`.
