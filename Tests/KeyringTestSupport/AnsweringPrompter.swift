@@ -3,7 +3,8 @@ import Foundation
 /// A system prompter that answers: it owns `org.gnome.keyring.SystemPrompter` on a private keyring's bus and answers
 /// every password prompt gnome-keyring shows with the keyring's password, after `delay`, like a user who types it.
 /// It counts the prompts it was asked to run and the password prompts it answered, so a test can tell how many a set
-/// of callers caused.
+/// of callers caused. It appends each of those events to a file (`PROMPTER_EVENTS`) before it answers, and the counts
+/// are read from that file: its stdout, which another thread drains, may lag behind the answers under load.
 ///
 /// It speaks gcr's prompter protocol (`org.gnome.keyring.internal.Prompter`: BeginPrompting, PerformPrompt,
 /// StopPrompting; the answers through `…Prompter.Callback.PromptReady` and `PromptDone`), with the password sent
@@ -19,6 +20,8 @@ import Foundation
 /// ```
 public final class AnsweringPrompter: Sendable {
   private let command: BackgroundCommand
+  /// Holds `events`, the file the prompter appends a line to for each prompt before it answers it.
+  private let events: TemporaryDirectory
 
   private static let script = #"""
     import base64, os, sys, time
@@ -61,6 +64,11 @@ public final class AnsweringPrompter: Sendable {
         encryptor = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
         return [("public", public_bytes), ("secret", encryptor.update(data) + encryptor.finalize()), ("iv", iv)]
 
+    def event(line):
+        with open(os.environ["PROMPTER_EVENTS"], "a") as f:
+            f.write(line + "\n")
+        print(line, flush=True)
+
     connection = open_dbus_connection("SESSION")
     reply = connection.send_and_get_reply(message_bus.RequestName("org.gnome.keyring.SystemPrompter"))
     print("owner" if reply.body[0] == 1 else "not owner", flush=True)
@@ -79,7 +87,7 @@ public final class AnsweringPrompter: Sendable {
         sender = message.header.fields.get(HeaderFields.sender)
         if member == "BeginPrompting":
             sessions += 1
-            print(f"session {sessions}", flush=True)
+            event(f"session {sessions}")
             connection.send(new_method_return(message))
             callback(sender, message.body[0], "PromptReady", "sa{sv}s", ("", {}, exchange([("public", public_bytes)])))
         elif member == "PerformPrompt":
@@ -87,7 +95,7 @@ public final class AnsweringPrompter: Sendable {
             connection.send(new_method_return(message))
             if kind == "password":
                 prompts += 1
-                print(f"prompt {prompts}", flush=True)
+                event(f"prompt {prompts}")
                 time.sleep(delay)
                 answer = exchange(encrypted(peer_public(received)))
             else:
@@ -103,8 +111,10 @@ public final class AnsweringPrompter: Sendable {
   /// - Throws: `KeyringFixtureError` when python3 cannot start or the name is not ours in time.
   public init(on keyring: PrivateKeyring, delay: Duration = .zero, timeout: Duration = .seconds(10)) throws {
     let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+    events = try TemporaryDirectory("answering-prompter")
     command = try startSystemPrompter(
-      Self.script, [String(seconds)], on: keyring, timeout: timeout, role: "answering prompter")
+      Self.script, [String(seconds)], on: keyring, environment: ["PROMPTER_EVENTS": events.file("events")],
+      timeout: timeout, role: "answering prompter")
   }
 
   /// The password prompts answered so far (each one a dialog a user would have typed the password into).
@@ -115,8 +125,11 @@ public final class AnsweringPrompter: Sendable {
   /// collection is unlocked already).
   public var sessions: Int { lines(starting: "session ") }
 
+  /// The events written so far that start with `prefix`; a line still being written is left out.
   private func lines(starting prefix: String) -> Int {
-    String(decoding: command.outputSoFar, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix(prefix) }.count
+    let written = String(decoding: FileManager.default.contents(atPath: events.file("events")) ?? Data(), as: UTF8.self)
+    return written.split(separator: "\n", omittingEmptySubsequences: false).dropLast().filter { $0.hasPrefix(prefix) }
+      .count
   }
 
   /// Ends the prompter (SIGTERM, then SIGKILL if it lingers). Calling it again does nothing.
