@@ -3,8 +3,8 @@ import Foundation
 /// A system prompter that answers: it owns `org.gnome.keyring.SystemPrompter` on a private keyring's bus and answers
 /// every password prompt gnome-keyring shows with the keyring's password, after `delay`, like a user who types it.
 /// It counts the prompts it was asked to run and the password prompts it answered, so a test can tell how many a set
-/// of callers caused. It appends each of those events to a file (`PROMPTER_EVENTS`) before it answers, and the counts
-/// are read from that file: its stdout, which another thread drains, may lag behind the answers under load.
+/// of callers caused. It appends each of those events to a file before it answers (`EventLog`), and the counts are read
+/// from there.
 ///
 /// It speaks gcr's prompter protocol (`org.gnome.keyring.internal.Prompter`: BeginPrompting, PerformPrompt,
 /// StopPrompting; the answers through `…Prompter.Callback.PromptReady` and `PromptDone`), with the password sent
@@ -20,8 +20,8 @@ import Foundation
 /// ```
 public final class AnsweringPrompter: Sendable {
   private let command: BackgroundCommand
-  /// Holds `events`, the file the prompter appends a line to for each prompt before it answers it.
-  private let events: TemporaryDirectory
+  /// The events the prompter appends (`PROMPTER_EVENTS`) before it answers.
+  private let events: EventLog
 
   private static let script = #"""
     import base64, os, sys, time
@@ -111,9 +111,9 @@ public final class AnsweringPrompter: Sendable {
   /// - Throws: `KeyringFixtureError` when python3 cannot start or the name is not ours in time.
   public init(on keyring: PrivateKeyring, delay: Duration = .zero, timeout: Duration = .seconds(10)) throws {
     let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-    events = try TemporaryDirectory("answering-prompter")
+    events = try EventLog("answering-prompter")
     command = try startSystemPrompter(
-      Self.script, [String(seconds)], on: keyring, environment: ["PROMPTER_EVENTS": events.file("events")],
+      Self.script, [String(seconds)], on: keyring, environment: ["PROMPTER_EVENTS": events.path],
       timeout: timeout, role: "answering prompter")
   }
 
@@ -125,12 +125,7 @@ public final class AnsweringPrompter: Sendable {
   /// collection is unlocked already).
   public var sessions: Int { lines(starting: "session ") }
 
-  /// The events written so far that start with `prefix`; a line still being written is left out.
-  private func lines(starting prefix: String) -> Int {
-    let written = String(decoding: FileManager.default.contents(atPath: events.file("events")) ?? Data(), as: UTF8.self)
-    return written.split(separator: "\n", omittingEmptySubsequences: false).dropLast().filter { $0.hasPrefix(prefix) }
-      .count
-  }
+  private func lines(starting prefix: String) -> Int { events.lines.filter { $0.hasPrefix(prefix) }.count }
 
   /// Ends the prompter (SIGTERM, then SIGKILL if it lingers). Calling it again does nothing.
   public func stop() { _ = command.stop(signal: SIGTERM, grace: .seconds(2)) }

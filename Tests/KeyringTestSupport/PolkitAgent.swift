@@ -17,11 +17,10 @@ public final class PolkitAgent: Sendable {
   }
 
   private let command: BackgroundCommand
-  /// The file the agent appends its events to (`POLKIT_AGENT_EVENTS`) before it answers: read back, it holds every
-  /// request polkit made before anyone saw the answer, where its stdout, drained by another thread, may lag.
-  private let events: TemporaryDirectory
+  /// The events the agent appends (`POLKIT_AGENT_EVENTS`) before it answers.
+  private let events: EventLog
 
-  private init(command: BackgroundCommand, events: TemporaryDirectory) {
+  private init(command: BackgroundCommand, events: EventLog) {
     self.command = command
     self.events = events
   }
@@ -33,11 +32,11 @@ public final class PolkitAgent: Sendable {
   public static func start(
     for pid: Int32, answers: [Answer], on polkit: PrivatePolkit, timeout: Duration = .seconds(20)
   ) throws -> PolkitAgent {
-    let events = try TemporaryDirectory("polkit-agent")
+    let events = try EventLog("polkit-agent")
     let command = try ExternalCommand.start(
       ExternalCommand.python3, [RepositoryLayout.polkitAgent, String(pid)] + answers.map(\.rawValue),
       environment: [
-        "DBUS_SYSTEM_BUS_ADDRESS": polkit.systemBusAddress, "POLKIT_AGENT_EVENTS": events.file("events"),
+        "DBUS_SYSTEM_BUS_ADDRESS": polkit.systemBusAddress, "POLKIT_AGENT_EVENTS": events.path,
       ])
     let agent = PolkitAgent(command: command, events: events)
     let deadline = ContinuousClock.now + timeout
@@ -52,12 +51,7 @@ public final class PolkitAgent: Sendable {
   }
 
   /// The events the agent wrote so far, one a line (a line still being written is left out).
-  public var lines: [String] {
-    let written = String(decoding: FileManager.default.contents(atPath: events.file("events")) ?? Data(), as: UTF8.self)
-    var lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    lines.removeLast()  // after the last newline: empty, or a line not finished yet
-    return lines.filter { !$0.isEmpty }
-  }
+  public var lines: [String] { events.lines }
 
   /// The requests polkit made (`BeginAuthentication`), as `begin <action-id> <message>`.
   public var requests: [String] { lines.filter { $0.hasPrefix("begin ") } }
