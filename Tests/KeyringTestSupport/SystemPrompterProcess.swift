@@ -1,9 +1,9 @@
 import Foundation
 
 /// A Python stand-in for gnome-keyring's system prompter (`SilentPrompter`, `AnsweringPrompter`): starts `script`
-/// with `arguments` on `keyring`'s bus (its environment, with `environment` added) and waits (at most `timeout`) until it prints that it owns
-/// `org.gnome.keyring.SystemPrompter` ("owner"). When it prints "not owner", or the time passes, it is stopped and
-/// `KeyringFixtureError` thrown, naming the prompter (`role`).
+/// with `arguments` on `keyring`'s bus (its environment, with `environment` added) and waits (at most `timeout`)
+/// until it prints that it owns `org.gnome.keyring.SystemPrompter` ("owner"). When it prints "not owner", or the time
+/// passes, it is stopped and `KeyringFixtureError` thrown, naming the prompter (`role`).
 func startSystemPrompter(
   _ script: String, _ arguments: [String] = [], on keyring: PrivateKeyring, environment: [String: String] = [:],
   timeout: Duration, role: String
