@@ -85,7 +85,8 @@ public enum ExternalCommand {
   ) throws -> CommandResult {
     let mode = environment["WITH_KEYRING_MODE"] ?? ProcessInfo.processInfo.environment["WITH_KEYRING_MODE"]
     let name = executable.split(separator: "/").last.map(String.init) ?? executable
-    let retries = mode == "kwallet" && (name == "secret-tool" || name.hasPrefix("python")) ? 3 : 0
+    let libsecretClients = ["secret-tool", "git-credential-libsecret"]
+    let retries = mode == "kwallet" && (libsecretClients.contains(name) || name.hasPrefix("python")) ? 3 : 0
     var result = try start(executable, arguments, environment: environment, input: input).wait(timeout: timeout)
     for _ in 0..<retries where failedOnKWalletSession(result) || accept?(result) == false {
       result = try start(executable, arguments, environment: environment, input: input).wait(timeout: timeout)

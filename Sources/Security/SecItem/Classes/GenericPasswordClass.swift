@@ -1,9 +1,11 @@
 extension ItemClass {
   /// `kSecClassGenericPassword`: the account is written as `account` (node-keytar) and `username` (Python keyring,
-  /// keyring-rs, go-keyring), the service as `service`.
+  /// keyring-rs, go-keyring), the service as `service`, under libsecret's `org.freedesktop.Secret.Generic` schema, so
+  /// that clients matching that schema's name (node-keytar, Python keyring's libsecret backend) find the items.
   static let genericPassword = ItemClass(
     code: RawKey.classGenericPassword,
-    schemaName: ReservedNames.schemaNamespace + "GenericPassword",
+    schemaName: ReservedNames.genericPasswordSchema,
+    formerSchemaName: ReservedNames.schemaNamespace + "GenericPassword",
     attributes: AttributeDescriptor.commonPasswordAttributes + [
       .named(RawKey.account, .blob, "account", "username"),
       .named(RawKey.service, .blob, "service"),

@@ -1,9 +1,11 @@
 extension ItemClass {
-  /// `kSecClassInternetPassword`: libsecret's `org.gnome.keyring.NetworkPassword` attribute names (GVFS,
-  /// git-credential-libsecret, secret-tool users).
+  /// `kSecClassInternetPassword`: libsecret's `org.gnome.keyring.NetworkPassword` schema and attribute names, so
+  /// that clients matching that schema's name (GVFS, git-credential-libsecret, libsecret's
+  /// `SECRET_SCHEMA_COMPAT_NETWORK` lookups) find the items.
   static let internetPassword = ItemClass(
     code: RawKey.classInternetPassword,
-    schemaName: ReservedNames.schemaNamespace + "InternetPassword",
+    schemaName: ReservedNames.networkPasswordSchema,
+    formerSchemaName: ReservedNames.schemaNamespace + "InternetPassword",
     attributes: AttributeDescriptor.commonPasswordAttributes + [
       .named(RawKey.account, .blob, "user"),
       .named(RawKey.securityDomain, .blob, "domain"),

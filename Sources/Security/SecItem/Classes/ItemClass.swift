@@ -20,8 +20,12 @@ struct ItemClass: Sendable {
 
   /// Apple's class code (`"genp"`).
   let code: String
-  /// The `xdg:schema` value of items of this class written by this package.
+  /// The `xdg:schema` value of items of this class written by this package: libsecret's well-known schema for
+  /// passwords (shared with other clients), this package's own for keys and certificates.
   let schemaName: String
+  /// The schema this package wrote before it wrote `schemaName` (passwords: `org.swift-keychain-linux.…`); its items
+  /// are still this package's, and move to `schemaName` when updated.
+  let formerSchemaName: String?
   /// The attributes the class accepts, by Apple key.
   let attributes: [String: AttributeDescriptor]
   /// Apple's primary key: two items of the class may not agree on all of these (absent = default value).
@@ -32,16 +36,38 @@ struct ItemClass: Sendable {
   let material: Material
 
   init(
-    code: String, schemaName: String, attributes: [AttributeDescriptor], primaryKey: [String], labelSources: [String],
-    material: Material = .password
+    code: String, schemaName: String, formerSchemaName: String? = nil, attributes: [AttributeDescriptor],
+    primaryKey: [String], labelSources: [String], material: Material = .password
   ) {
     self.code = code
     self.schemaName = schemaName
+    self.formerSchemaName = formerSchemaName
     self.attributes = Dictionary(attributes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     self.primaryKey = primaryKey
     self.labelSources = labelSources
     self.material = material
   }
+
+  /// Whether stored attributes are those of an item of this class written by this package: its class marker, else
+  /// (items written before the marker) this package's own schema of the class, current or former.
+  func isOwnItem(_ attributes: [String: String]) -> Bool {
+    if let marked = attributes[ReservedNames.itemClass] { return marked == code }
+    guard let schema = attributes[ReservedNames.schema], schema.hasPrefix(ReservedNames.schemaNamespace) else {
+      return false
+    }
+    return schema == schemaName || schema == formerSchemaName
+  }
+
+  /// The attributes that name this package's items of the class in a search, one set per form they may be stored in.
+  /// A schema of this package's own (keys, certificates) names them alone; a shared one (passwords) with the class
+  /// marker, beside the former schema (items written before, until updated).
+  var ownItemSets: [[String: String]] {
+    guard let formerSchemaName else { return [[ReservedNames.schema: schemaName]] }
+    return [ownItemMarkers, [ReservedNames.schema: formerSchemaName]]
+  }
+
+  /// The attributes an item of this package carries to name its class: the current schema and the class marker.
+  var ownItemMarkers: [String: String] { [ReservedNames.schema: schemaName, ReservedNames.itemClass: code] }
 
   /// Whether `kSecReturnRef` needs the item's secret (keys, certificates, identities are rebuilt from it).
   var referencesNeedSecret: Bool { material != .password }

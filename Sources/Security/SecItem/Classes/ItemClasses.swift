@@ -11,15 +11,19 @@ enum ItemClasses {
 
   /// The class a stored item belongs to, from its attributes; nil when it is not an item of a stored class.
   ///
-  /// Items carrying an `xdg:schema` of this package belong to that class (keys and certificates are only ever
-  /// recognised by it). Other clients' items are recognised by
-  /// their attributes: libsecret's network-password or git's schema, or a `server` (without a `service`) next to a
-  /// network attribute, make an internet password; everything else is a generic password, so items written by
-  /// Python keyring, keyring-rs, go-keyring, node-keytar or secret-tool are found.
+  /// Items of this package carry their class in `keychain:class` (Apple's code); those written before it carry an
+  /// `xdg:schema` of this package, which names the class (keys and certificates are only ever recognised by one of
+  /// the two). Other clients' items are recognised by their attributes: libsecret's network-password or git's schema,
+  /// or a `server` (without a `service`) next to a network attribute, make an internet password; everything else is a
+  /// generic password, so items written by Python keyring, keyring-rs, go-keyring, node-keytar or secret-tool are
+  /// found.
   static func classify(_ attributes: [String: String]) -> ItemClass? {
+    if let code = attributes[ReservedNames.itemClass] {
+      return implemented.first { $0.code == code }
+    }
     let schema = attributes[ReservedNames.schema]
     if let schema, schema.hasPrefix(ReservedNames.schemaNamespace) {
-      return implemented.first { $0.schemaName == schema }
+      return implemented.first { $0.schemaName == schema || $0.formerSchemaName == schema }
     }
     if schema == ReservedNames.networkPasswordSchema || schema == ReservedNames.gitPasswordSchema {
       return .internetPassword

@@ -7,8 +7,13 @@ enum ReservedNames {
   static let schema = "xdg:schema"
   /// The prefix of the names under which Apple attributes without an interoperable name are stored.
   static let prefix = "keychain:"
-  /// The schema namespace of the item classes.
+  /// The schema namespace of this package's own schemas: keys and certificates, and the passwords it wrote before it
+  /// wrote libsecret's well-known schemas (still recognised, moved to the well-known one when updated).
   static let schemaNamespace = "org.swift-keychain-linux."
+  /// The class of an item of this package: Apple's class code (`genp`, `inet`, `keys`, `cert`). Written on every
+  /// add and update, so that this package tells its own items and their class apart without the schema name, which
+  /// passwords share with other clients (`org.freedesktop.Secret.Generic`, `org.gnome.keyring.NetworkPassword`).
+  static let itemClass = attribute("class")
 
   /// The stored name of an Apple attribute without an interoperable name: `keychain:` + Apple's raw key.
   static func attribute(_ appleKey: String) -> String { prefix + appleKey }
@@ -28,8 +33,12 @@ enum ReservedNames {
   static let valueAsString = "text"
   static let noValue = "none"
 
-  /// libsecret's network password schema (GVFS, Evolution, the libsecret compatibility layer).
+  /// libsecret's network password schema (`SECRET_SCHEMA_COMPAT_NETWORK`: GVFS, Evolution, git's credential helper
+  /// up to 2.40), written on internet passwords.
   static let networkPasswordSchema = "org.gnome.keyring.NetworkPassword"
+  /// libsecret's generic schema (`org.freedesktop.Secret.Generic`: node-keytar, Python keyring's libsecret
+  /// backend), written on generic passwords.
+  static let genericPasswordSchema = "org.freedesktop.Secret.Generic"
   /// git-credential-libsecret's schema.
   static let gitPasswordSchema = "org.git.Password"
 }

@@ -13,11 +13,12 @@
 /// value's `keychain:enc:<key>` with it (`AttributeCodec.occupiedNames`), so a marker is never left beside a value it
 /// does not describe. Only an item without a marker is ambiguous, and the complete path (`ItemFinder`) reads it.
 enum TypeMarkers {
-  /// `attributes` of an item of `itemClass` that this package writes, with every marker: `text` beside each blob
-  /// value that has no marker (such a value is a string), `none` for the access control when the item has none (and
-  /// no such marker when it has one).
+  /// `attributes` of an item of `itemClass` that this package writes, with every marker: the class's current schema
+  /// and its class marker (`ItemClass.ownItemMarkers`: an item written under the former schema moves to the current
+  /// one here), `text` beside each blob value that has no marker (such a value is a string), `none` for the access
+  /// control when the item has none (and no such marker when it has one).
   static func marked(_ attributes: [String: String], itemClass: ItemClass) -> [String: String] {
-    var marked = attributes
+    var marked = attributes.merging(itemClass.ownItemMarkers) { _, new in new }
     for descriptor in itemClass.attributes.values {
       let marker = ReservedNames.encodingMarker(descriptor.key)
       let holdsValue = descriptor.attributeNames.contains { marked[$0] != nil }

@@ -12,7 +12,8 @@
 /// a match but its name and its secret (`ItemFinder.Request.decidableBySearch`: data, a password reference or nothing
 /// returned; a delete). Keys are left out (the private key of an unfinished identity add must be checked:
 /// `PendingIdentityKey`). The search names:
-/// - `xdg:schema` (this package's items only) and `keychain:agrp`;
+/// - `xdg:schema` (the class's current schema, shared with other clients) and `keychain:agrp` (this package's items
+///   only: other clients write no access group);
 /// - `keychain:sync` = `0` for the default filter, or the value asked for (nothing with `kSecAttrSynchronizableAny`);
 /// - each attribute under its first name with its type marker (`TypeMarkers`: `text` for a string, `utf8` or
 ///   `base64` for `Data`);
@@ -23,9 +24,9 @@
 /// KWallet, the keyring file and keychain files, a search list of those); elsewhere (KeePassXC) each item is read and
 /// checked as usual. Over a search list of several keychains it decides only a lookup whose item it finds in the
 /// first keychain (`ItemFinder`). It finds every match
-/// among this package's items that carry the markers; items without them (written before the markers existed, or
-/// whose access control guards their data) and other clients' items are found by the complete path when it finds
-/// nothing. Since the primary key is unique among this package's items of a group, an item without the markers can
+/// among this package's items that carry the markers; items without them (written before the markers existed or under
+/// the class's former schema, or whose access control guards their data) and other clients' items are found by the
+/// complete path when it finds nothing. Since the primary key is unique among this package's items of a group, an item without the markers can
 /// match beside one with them only when the two differ in their sync view hint alone (which the lookup did not name);
 /// then the one with the markers is found, although the other may be older. Hence the order of a primary-key lookup:
 /// the application's own items first (`prefersOwnItems`), as on Apple platforms, where an application's keychain

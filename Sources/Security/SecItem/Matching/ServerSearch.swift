@@ -10,18 +10,31 @@
 /// package writes carries; the others use the alternative names and only find items of other clients that carry
 /// just those (Python keyring's `username`). The second tier is only searched when other clients' items are in
 /// scope, and after the first when it did not give enough matches (see `ItemFinder`).
+///
+/// A search of this package's items alone names them by the forms they are stored in (`ItemClass.ownItemSets`: a
+/// password's current schema with its class marker, and its former schema), one set per form, all in the first tier.
 enum ServerSearch {
   /// Every attribute set, first tier first.
   static func attributeSets(for query: ItemQuery, scope: AccessScope) -> [[String: String]] {
+    tieredSets(for: query, scope: scope).flatMap { $0 }
+  }
+
+  /// The sets in tiers: the first names of every form, then the alternative names.
+  private static func tieredSets(for query: ItemQuery, scope: AccessScope) -> [[[String: String]]] {
     let itemClass = query.itemClass
-    var base: [String: String] = [:]
     let ownItemsOnly = scope.excludesOtherClients || query.attributes[RawKey.accessGroup] != nil
-    if ownItemsOnly || itemClass.material != .password {  // keys and certificates exist only under their schema
-      base[ReservedNames.schema] = itemClass.schemaName
-    }
+    // Keys and certificates exist only under their schema.
+    var bases = ownItemsOnly || itemClass.material != .password ? itemClass.ownItemSets : [[:]]
     if case .write(let groups) = scope, groups.count == 1, let group = groups.first {
-      base[ReservedNames.attribute(RawKey.accessGroup)] = group
+      for index in bases.indices { bases[index][ReservedNames.attribute(RawKey.accessGroup)] = group }
     }
+    let perForm = bases.map { sets(for: query, base: $0, ownItemsOnly: ownItemsOnly) }
+    return [perForm.compactMap(\.first), perForm.flatMap { $0.dropFirst() }].filter { !$0.isEmpty }
+  }
+
+  /// The sets of one base, the set of first names first.
+  private static func sets(for query: ItemQuery, base: [String: String], ownItemsOnly: Bool) -> [[String: String]] {
+    let itemClass = query.itemClass
     var sets = [base]
     for (key, value) in query.attributes.sorted(by: { $0.key < $1.key }) {
       guard let descriptor = itemClass.descriptor(key), !descriptor.attributeNames.isEmpty else { continue }
@@ -35,14 +48,13 @@ enum ServerSearch {
     return sets
   }
 
-  /// The searches of a query in tiers: `[[first set]]`, plus `[other sets]` when other clients' items are in scope
-  /// and some attribute has alternative names.
+  /// The searches of a query in tiers: the first sets (one per form of this package's items when only they are in
+  /// scope), plus the other sets when other clients' items are in scope and some attribute has alternative names.
   static func tiers(for query: ItemQuery, scope: AccessScope) -> [[[String: String]]] {
-    let sets = attributeSets(for: query, scope: scope)
+    let tiers = tieredSets(for: query, scope: scope)
     let ownItemsOnly = scope.excludesOtherClients || query.attributes[RawKey.accessGroup] != nil
-    guard let first = sets.first else { return [] }
-    if ownItemsOnly || sets.count == 1 { return [[first]] }
-    return [[first], Array(sets.dropFirst())]
+    guard let first = tiers.first else { return [] }
+    return ownItemsOnly ? [first] : tiers
   }
 
   private static func isFreeText(_ kind: AttributeDescriptor.Kind) -> Bool {

@@ -68,7 +68,7 @@ enum AddOperation {
       values[RawKey.synchronizable] = values[RawKey.synchronizable] ?? .boolean(false)
       values[RawKey.accessible] = values[RawKey.accessible] ?? .string("ak")  // kSecAttrAccessibleWhenUnlocked
       label = values[RawKey.label]?.stringValue ?? itemClass.defaultLabel(for: values)
-      var stored = [ReservedNames.schema: itemClass.schemaName]
+      var stored: [String: String] = [:]
       for (key, value) in values {
         guard let descriptor = itemClass.descriptor(key) else { continue }
         stored.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }

@@ -95,9 +95,10 @@ enum UpdateOperation {
     try store.update(plan.item.id, change)
   }
 
-  /// The new attributes and label of `item`. The item's other attributes (including other clients' own, and its
+  /// The new attributes and label of `item`. The item's other attributes (including other clients' own, and their
   /// `xdg:schema`) are kept; an item of this package gets every marker `TypeMarkers` writes (one written before the
-  /// markers existed gains them here), other clients' items none.
+  /// markers existed gains them here, and one written under the former schema moves to the current one), other
+  /// clients' items none.
   static func plan(_ item: StoredItem, _ update: ItemUpdate) throws(SecItemError) -> Plan {
     var attributes = item.attributes
     var label = item.label
@@ -111,7 +112,7 @@ enum UpdateOperation {
       attributes.merge(AttributeCodec.encode(value, descriptor)) { _, new in new }
     }
     if update.secret != nil { attributes[ReservedNames.addedWithoutData] = nil }
-    if attributes[ReservedNames.schema] == item.itemClass.schemaName {
+    if item.itemClass.isOwnItem(item.attributes) {
       attributes = TypeMarkers.marked(attributes, itemClass: item.itemClass)
     }
     var properties = item.properties

@@ -37,8 +37,9 @@ enum PersistentReferenceResolver {
   private static func search(_ locator: ItemLocator, _ fingerprint: ItemFingerprint, store: any ItemStore)
     throws(SecItemError) -> ItemID?
   {
-    guard !fingerprint.attributes.isEmpty else { return nil }  // `{}` would match every item
-    let found = try store.search(fingerprint.attributes)
+    let attributes = comparedAttributes(fingerprint)
+    guard !attributes.isEmpty else { return nil }  // `{}` would match every item
+    let found = try store.search(attributes)
     let candidates = try items(found.unlocked + found.locked, store: store)
     return candidates.values.filter { matches($0, locator, fingerprint) }.map(\.id).min(by: InsertionOrder.idPrecedes)
   }
@@ -49,7 +50,14 @@ enum PersistentReferenceResolver {
     guard item.itemClass.code == locator.itemClassCode,
       Int64(item.created.timeIntervalSince1970.rounded(.down)) == fingerprint.created
     else { return false }
-    return fingerprint.attributes.allSatisfy { item.attributes[$0.key] == $0.value }
+    return comparedAttributes(fingerprint).allSatisfy { item.attributes[$0.key] == $0.value }
+  }
+
+  /// The fingerprint's attributes that identify the item: all but `xdg:schema`, which an update changes on an item
+  /// written under its class's former schema (the class is compared apart). The schema alone when it is all there is.
+  private static func comparedAttributes(_ fingerprint: ItemFingerprint) -> [String: String] {
+    let withoutSchema = fingerprint.attributes.filter { $0.key != ReservedNames.schema }
+    return withoutSchema.isEmpty ? fingerprint.attributes : withoutSchema
   }
 
   /// The items with these IDs that exist, by ID.

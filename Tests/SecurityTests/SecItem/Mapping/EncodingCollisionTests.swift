@@ -56,7 +56,8 @@ struct EncodingCollisionTests {
     }
     #expect(status == errSecSuccess)
     let stored = try #require(try KeyringListing(busAddress: nil).entries(matching: ["service": service]).values.first)
-    #expect(stored.attributes["xdg:schema"] == "org.swift-keychain-linux.GenericPassword")
+    #expect(stored.attributes["xdg:schema"] == "org.freedesktop.Secret.Generic")
+    #expect(stored.attributes["keychain:class"] == "genp")
     #expect(stored.attributes["keychain:agrp"] == group)
     #expect(stored.attributes["account"] == "keychain:agrp")
     #expect(stored.attributes["keychain:enc:acct"] == "text")

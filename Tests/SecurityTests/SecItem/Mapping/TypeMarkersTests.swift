@@ -48,7 +48,7 @@ struct TypeMarkersTests {
   }
 
   /// An item of this package as a version before the markers wrote it, decoded.
-  func unmarkedItem(schema: String? = ItemClass.genericPassword.schemaName) throws -> StoredItem {
+  func unmarkedItem(schema: String? = ItemClass.genericPassword.formerSchemaName) throws -> StoredItem {
     var attributes = ["service": "s", "account": "a", "username": "a", "keychain:agrp": "g", "keychain:sync": "0"]
     attributes[ReservedNames.schema] = schema
     let id = ItemID(keychain: .collection("/c"), name: "1")

@@ -29,7 +29,7 @@ struct ExactSearchTests {
   /// An item of this package as a version before the type markers wrote it.
   func unmarked(_ service: String, _ account: String, group: String = "test.group") -> [String: String] {
     [
-      ReservedNames.schema: ItemClass.genericPassword.schemaName, "service": service, "account": account,
+      ReservedNames.schema: "org.swift-keychain-linux.GenericPassword", "service": service, "account": account,
       "username": account, "keychain:agrp": group, "keychain:sync": "0", "keychain:pdmn": "ak",
     ]
   }
@@ -54,7 +54,7 @@ struct ExactSearchTests {
     let before = store.searchedSets.count
     _ = try InMemoryEngine.lookup(lookup("s", "a"), in: store)
     let expected = [
-      "xdg:schema": "org.swift-keychain-linux.GenericPassword", "keychain:agrp": "test.group", "keychain:sync": "0",
+      "xdg:schema": "org.freedesktop.Secret.Generic", "keychain:agrp": "test.group", "keychain:sync": "0",
       "account": "a", "keychain:enc:acct": "text", "service": "s", "keychain:enc:svce": "text",
       "keychain:enc:accc": "none",
     ]

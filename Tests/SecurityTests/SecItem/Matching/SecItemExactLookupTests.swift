@@ -55,7 +55,7 @@ struct SecItemExactLookupTests {
     // The store adds go to (on a keychain file the search list's store has no keychain to create items in).
     let store = try KeychainStore.current(adding: true)
     let attributes = [
-      ReservedNames.schema: ItemClass.genericPassword.schemaName, "service": service, "account": "old",
+      ReservedNames.schema: "org.swift-keychain-linux.GenericPassword", "service": service, "account": "old",
       "username": "old", "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
     ]
     _ = try store.create(label: service, attributes: attributes, secret: Data(utf8: "before"))
