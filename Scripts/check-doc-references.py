@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Fails when the README, CONTRIBUTING, CHANGELOG's unreleased part or a page of docs/ names something that no longer
-exists: a path or file of this repository (a link target, or a backticked name with a file extension or a slash),
-or a backticked type of the package's own (a capitalised identifier, `Type` or `Type.member`).
+"""Fails when the README, CONTRIBUTING, CHANGELOG's unreleased part, a page of docs/, the DocC catalog or a page of
+Examples/ names something that no longer exists: a path or file of this repository (a link target, or a backticked
+name with a file extension or a slash), a backticked type of the package's own (a capitalised identifier, one word
+or several: `Type`, `Deadline`), a member of such a type (`Type.member`, `Type.member()`: some declaration of the
+repository has that name), or a function (`name()`, lower case: declared somewhere in the repository).
 
 A backticked capitalised identifier counts as the package's own when some Swift or C file of the repository
 declares something by that name, or when it is an Apple name (docs/apple-security-names.tsv); the names of other
@@ -44,11 +46,12 @@ FOREIGN = set(
   YYYYMMDDhhmmssZ SKLPR1 SKLPR2 SKLPR2idnt SKLPR3
   StorageManager DLDBListCFPref SecurityAgent ExecStartPre ExecStopPost LoadCredentialEncrypted KeyringMode
   DH_compute_key
+  Collection Session Ref Allow Info Bundle Symmetric Sequence Jemalloc Hello Pipe Passwords
   """.split()
 )
 
-# Words in backticks that are not names of code (commands, placeholders, values).
-NOT_CODE = re.compile(r"^(?:[A-Z_][A-Z0-9_]*|[A-Z][a-z]+)$")
+# Words in backticks that are not names of code (commands, placeholders, values): all capitals.
+NOT_CODE = re.compile(r"^[A-Z_][A-Z0-9_]*$")
 
 
 def tracked_files():
@@ -101,6 +104,12 @@ def apple_names():
 def documents():
     pages = ["README.md", "CONTRIBUTING.md"]
     pages += sorted(os.path.join("docs", name) for name in os.listdir(os.path.join(ROOT, "docs")) if name.endswith(".md"))
+    catalog = os.path.join("Sources", "KeychainServices", "KeychainServices.docc")
+    pages += sorted(os.path.join(catalog, name) for name in os.listdir(os.path.join(ROOT, catalog)) if name.endswith(".md"))
+    for folder, _, names in sorted(os.walk(os.path.join(ROOT, "Examples"))):
+        if "/." in folder:
+            continue
+        pages += sorted(os.path.relpath(os.path.join(folder, name), ROOT) for name in names if name.endswith(".md"))
     return pages
 
 
@@ -118,6 +127,16 @@ TOP_LEVEL = ("Sources", "Tests", "Scripts", "docs", "dbus", "Benchmarks", "Fuzz"
 # Files of this repository by their extension; other projects' sources that the docs cite (Apple's `.c`/`.h`/`.m`,
 # libsecret's, KWallet's `.json`) are never looked for.
 OUR_EXTENSIONS = (".swift", ".md", ".tsv", ".sh", ".py")
+
+
+# Functions of other projects and of the platform that the docs name as `name()`.
+FOREIGN_FUNCTIONS = set(
+    """
+  flock fsync fchmod rename open close read write mmap munmap getuid geteuid getpid fork execve waitpid kill
+  prctl mlock madvise memset_s explicit_bzero add_key keyctl request_key setpriv sleep pread pwrite ftruncate
+  accept putenv terminate interrupt waitUntilExit lockAllDatabases allItems init testEnvironmentSupportsWhenPasscodeSet
+  """.split()
+)
 
 
 # Other projects' files that the docs cite with a path.
@@ -190,11 +209,18 @@ def main():
                     if not path_exists(token, page, files, suffixes):
                         problems.append(f"{page}:{number}: missing file or path: `{token}`")
                     continue
+                if re.fullmatch(r"[\w/.+-]+\.(?:c|cpp|m|mm|h|json|rs|ini|conf)", token):
+                    continue  # another project's file (Apple's `SecItem.cpp`, KWallet's `.json`)
                 if re.fullmatch(r"ssc_[a-z0-9_]+(?:\(\))?", token):
                     if token.rstrip("()") not in ours:
                         problems.append(f"{page}:{number}: no C function `{token}` in Sources/CLibSecretShims")
                     continue
-                match = re.fullmatch(r"([A-Z][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?", token)
+                function = re.fullmatch(r"([a-z][A-Za-z0-9_]*)\(\)", token)
+                if function:
+                    if function.group(1) not in ours and function.group(1) not in FOREIGN_FUNCTIONS:
+                        problems.append(f"{page}:{number}: no function `{token}` in the repository")
+                    continue
+                match = re.fullmatch(r"([A-Z][A-Za-z0-9_]*)((?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?:\(\))?", token)
                 if not match:
                     continue
                 name = match.group(1)
@@ -204,6 +230,10 @@ def main():
                     continue  # Apple's names, the internal ones of Apple's sources included
                 if name not in ours:
                     problems.append(f"{page}:{number}: no declaration of `{name}` in the repository")
+                    continue
+                for member in match.group(2).split(".")[1:]:
+                    if member not in ours and member not in apple:
+                        problems.append(f"{page}:{number}: no member `{member}` of `{name}` in the repository")
     for problem in problems:
         print(problem)
     if problems:
