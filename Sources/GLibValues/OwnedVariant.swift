@@ -92,6 +92,9 @@ package enum VariantBuilder {
   /// An `s`. Returns: (transfer floating).
   package static func string(_ value: String) -> OpaquePointer { g_variant_new_string(value) }
 
+  /// A `u`. Returns: (transfer floating).
+  package static func uint32(_ value: UInt32) -> OpaquePointer { g_variant_new_uint32(value) }
+
   /// A `b`. Returns: (transfer floating).
   package static func bool(_ value: Bool) -> OpaquePointer { g_variant_new_boolean(value ? 1 : 0) }
 

@@ -60,7 +60,7 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
     + [(KeePassXC.mainWindowName, .keepassxc)]
 
   /// Finds who provides `busName` on `bus`: pings it (so that an activatable provider starts, and a missing one
-  /// fails as `SERVICE_UNKNOWN`) and compares its unique name with the owners of the marker names, all in one batch:
+  /// fails as `SERVICE_UNKNOWN`, unless a KWallet daemon can be activated to provide it: `KWalletActivation`) and compares its unique name with the owners of the marker names, all in one batch:
   /// one round trip whoever provides the service. When the bus had to start the provider, the bus answered the
   /// owners before the provider was there (it holds only the `Ping` until then): they are asked again once the
   /// `Ping` has been answered.
@@ -72,6 +72,12 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
     let owners = ([busName] + markers.map(\.name)).map(BusInterface.getNameOwner)
     var batch = DBusBatch.send(
       [BusInterface.ping(busName)] + owners, on: bus, serviceName: busName, deadline: deadline)
+    if batch.error(0)?.isDBus(G_DBUS_ERROR_SERVICE_UNKNOWN) == true,
+      KWalletActivation.start(on: bus, providing: busName, deadline)
+    {
+      batch = DBusBatch.send(
+        [BusInterface.ping(busName)] + owners, on: bus, serviceName: busName, deadline: deadline)
+    }
     _ = try batch.take(0)
     var first = 1
     if batch.error(first)?.isDBus(G_DBUS_ERROR_NAME_HAS_NO_OWNER) == true {
