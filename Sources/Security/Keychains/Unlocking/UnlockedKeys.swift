@@ -68,14 +68,12 @@ package enum UnlockedKeys {
     case process
   }
 
-  /// Keeps `key` for the keychain at `path`; an idle timeout of 0 keeps nothing (the keychain locks at once).
+  /// Keeps `key` for the keychain at `path`; an idle timeout of 0 is no timeout, as on macOS.
   @discardableResult
   package static func store(_ key: UnlockedKey, for path: String) throws(SecItemError) -> Place? {
     let description = description(of: path)
-    if key.idleTimeout == 0 {
-      try forget(path)
-      return nil
-    }
+    var key = key
+    if key.idleTimeout == 0 { key.idleTimeout = nil }
     let payload = key.encoded()
     switch try mode() {
     case .keyctl:

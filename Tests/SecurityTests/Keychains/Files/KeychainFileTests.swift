@@ -111,6 +111,19 @@ struct KeychainFileTests {
     }
   }
 
+  @Test("a timeout of 0 is no timeout, as on macOS: the keychain unlocks again and keeps its key")
+  func zeroTimeoutIsNone() throws {
+    let path = try fixture.create("zero.keychain", password: "pw")
+    try fixture.run { () throws in
+      try KeychainFiles.setSettings(path, KeychainFileSettings(lockInterval: 0, lockOnSleep: false))
+      #expect(try KeychainFiles.isUnlocked(path))
+      try KeychainFiles.lock(path)
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      #expect(try KeychainFiles.isUnlocked(path))
+      #expect(try KeychainFiles.settings(path) == KeychainFileSettings(lockInterval: nil, lockOnSleep: false))
+    }
+  }
+
   @Test("a timeout set on an unlocked keychain applies to its kept key at once: it locks after that long unused")
   func timeoutApplies() throws {
     let path = try fixture.create("short.keychain")

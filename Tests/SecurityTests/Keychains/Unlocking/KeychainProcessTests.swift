@@ -89,6 +89,20 @@ struct KeychainProcessTests {
     #expect(fixture.run { secret(query) }.status == errSecInteractionNotAllowed)
   }
 
+  @Test("set-keychain-settings -t 0 is no timeout, as on macOS: the keychain unlocks, is used and changed again")
+  func zeroTimeout() throws {
+    try fixture.create("zero.keychain", password: "pw")
+    try fixture.use(["zero.keychain"])
+    #expect(try security(["set-keychain-settings", "-t", "0", "zero.keychain"]).succeeded)
+    #expect(try security(["lock-keychain", "zero.keychain"]).succeeded)
+    #expect(try security(["unlock-keychain", "-p", "pw", "zero.keychain"]).succeeded)
+    let info = try security(["show-keychain-info", "zero.keychain"])
+    #expect(info.status == 0)
+    #expect(info.errorOutput == "Keychain \"zero.keychain\" no-timeout\n")
+    #expect(try security(["add-generic-password", "-a", "ci", "-s", service, "-w", "v"]).succeeded)
+    #expect(try security(["set-keychain-settings", "-lut", "60", "zero.keychain"]).status == 0)
+  }
+
   @Test("a wrong password is refused with macOS's message and status, and unlocks nothing")
   func wrongPassword() throws {
     try fixture.create("guarded.keychain", password: "right")
