@@ -95,10 +95,12 @@ package enum KeychainFiles {
     try keep(key, settings: settings, for: path)
   }
 
-  /// Locks the keychain at `path` (its key is forgotten everywhere); `errSecNoSuchKeychain` when there is none.
+  /// Locks the keychain at `path`: its key is forgotten everywhere, under whatever spelling of the path it was
+  /// unlocked (`CanonicalKeychainPath`), and also when the file is gone (moved away, it must not open with the kept key
+  /// once it is back); `errSecNoSuchKeychain` then, as macOS reports, after the key is forgotten.
   package static func lock(_ path: String) throws(SecItemError) {
-    guard exists(path) else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(path)") }
     try UnlockedKeys.forget(path)
+    guard exists(path) else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(path)") }
   }
 
   /// Whether the keychain at `path` is unlocked (a key for this version of the file is kept).

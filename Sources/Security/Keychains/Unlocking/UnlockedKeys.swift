@@ -55,10 +55,12 @@ package enum UnlockedKeys {
     return mode
   }
 
-  /// Where keys are kept for the keychain at `path`: `swift-keychain-linux:v1:` and the SHA-256 of the path in hex
-  /// (a fixed length whatever the path; descriptions are visible in `/proc/keys` to the user and root).
+  /// Where keys are kept for the keychain at `path`: `swift-keychain-linux:v1:` and the SHA-256 of its canonical
+  /// path (`CanonicalKeychainPath`: every spelling of the file, and the file once gone, name one key) in hex (a fixed
+  /// length whatever the path; descriptions are visible in `/proc/keys` to the user and root).
   package static func description(of path: String) -> String {
-    descriptionPrefix + UnlockedKey.digest(Array(path.utf8)).map { String(format: "%02x", $0) }.joined()
+    let canonical = CanonicalKeychainPath.of(path)
+    return descriptionPrefix + UnlockedKey.digest(Array(canonical.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
   /// Where a key was stored.

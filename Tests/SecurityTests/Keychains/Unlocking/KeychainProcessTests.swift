@@ -1,5 +1,6 @@
 import Foundation
 import GLibValues
+import Glibc
 import KeyringTestSupport
 import Testing
 
@@ -77,6 +78,30 @@ struct KeychainProcessTests {
       found.errorOutput
         == "security: SecKeychainSearchCreateFromAttributes: User interaction is not allowed.\n"
         + "security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\n")
+  }
+
+  @Test(
+    "lock-keychain locks the keychain under every spelling of its path",
+    arguments: [
+      "./spelled.keychain", "/./spelled.keychain-db", "//spelled.keychain-db", "/../keychains/spelled.keychain-db",
+    ]
+  )
+  func lockUnderAnySpelling(spelling: String) throws {
+    try fixture.create("spelled.keychain", password: "pw")
+    let name = spelling.hasPrefix("/") ? fixture.environment.folder + spelling : spelling
+    #expect(try security(["unlock-keychain", "-p", "pw", "spelled.keychain"]).succeeded)
+    #expect(try security(["lock-keychain", name]).status == 0)
+    #expect(try security(["show-keychain-info", "spelled.keychain"]).status == 36)
+  }
+
+  @Test("lock-keychain of a keychain whose file was moved away forgets its key: back in place it is locked")
+  func lockWhileMoved() throws {
+    let path = try fixture.create("moved.keychain", password: "pw")
+    #expect(try security(["unlock-keychain", "-p", "pw", "moved.keychain"]).succeeded)
+    #expect(rename(path, path + ".away") == 0)
+    #expect(try security(["lock-keychain", path]).status == 50)  // errSecNoSuchKeychain, as macOS reports
+    #expect(rename(path + ".away", path) == 0)
+    #expect(try security(["show-keychain-info", "moved.keychain"]).status == 36)
   }
 
   @Test("a keychain locks once its timeout passed unused, for every process")
