@@ -18,7 +18,9 @@ import Synchronization
 /// - `agent`: the keychain agent only (`AgentKeyHolder`);
 /// - `process`: this process's memory only (`ProcessKeyHolder`): each process unlocks for itself;
 /// - unset or empty (automatic): storing tries the kernel keyring; when it is refused, the agent (started by
-///   `agentLauncher` when none runs and one is set: the `security` tool sets it), else this process. Reading tries
+///   `agentLauncher` when none answers, a stale socket of a killed agent included, and one is set: the `security`
+///   tool sets it), else this process; but a program that sets `agentLauncher` ends with its command, so there a key
+///   neither the kernel nor an agent took is `errSecNotAvailable`, never kept in its own memory alone. Reading tries
 ///   this process, the kernel keyring, then the agent when its socket exists. Locking removes the key from all
 ///   three.
 ///
@@ -94,14 +96,29 @@ package enum UnlockedKeys {
       } catch {
         try Self.unlessRefused(error)
       }
-      if AgentKeyHolder.isRunning || (agentLauncher?() ?? false),
-        (try? AgentKeyHolder().put(payload, description: description, idleTimeout: key.idleTimeout)) != nil
-      {
-        return .agent
+      if putInAgent(payload, description, key.idleTimeout) { return .agent }
+      guard agentLauncher == nil else {
+        // A program that starts agents (the `security` tool) ends with its command: a key in its own memory would
+        // be gone before any other process looked, and its unlock would say it did what it did not.
+        throw SecItemError(
+          errSecNotAvailable,
+          "neither the kernel keyring nor a keychain agent could keep the key for other processes")
       }
       ProcessKeyHolder.shared.put(payload, description: description, idleTimeout: key.idleTimeout)
       return .process
     }
+  }
+
+  /// Puts the key in a running agent; where none answers (none runs, or its socket is stale: the agent was killed),
+  /// in one `agentLauncher` starts (which replaces a stale socket). False when no agent took it.
+  private static func putInAgent(_ payload: SecretBytes, _ description: String, _ timeout: UInt32?) -> Bool {
+    if AgentKeyHolder.isRunning,
+      (try? AgentKeyHolder().put(payload, description: description, idleTimeout: timeout)) != nil
+    {
+      return true
+    }
+    guard let launcher = agentLauncher, launcher() else { return false }
+    return (try? AgentKeyHolder().put(payload, description: description, idleTimeout: timeout)) != nil
   }
 
   /// The key kept for the keychain at `path`; nil when it is locked. `salt` and `iterations` are the file's: a key
