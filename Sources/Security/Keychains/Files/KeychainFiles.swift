@@ -74,25 +74,57 @@ package enum KeychainFiles {
   /// check, as on macOS. A keyring file without a check (made by libsecret or oo7) is opened when the key
   /// authenticates every item in it (any key opens one without items), and gets its check at once, keyed by that
   /// password. The password is held for this call only (not kept by the key cache).
+  ///
+  /// A file whose key settings are below `KeyDerivation`'s minimum (a salt under 32 bytes, fewer than 100,000
+  /// rounds: a file someone else made, cheap to guess) is re-keyed once the password passed, with a fresh salt and
+  /// `iterations` rounds, every item encrypted again, before any key is kept (`errSecInvalidKeychain`, nothing
+  /// written, when it holds an item of another key): nothing is ever written, and no key kept, under settings below
+  /// the minimum.
   package static func unlock(_ path: String, password: SecretBytes) throws(SecItemError) {
     if try isUnlocked(path) { return }
     let (contents, _) = try read(path)
-    let derivation = try acceptable(contents)
-    let key = try KeyringKey.derive(secret: password, derivation, cached: false)
-    let keyring = try OpenedKeyring(contents, key: key)
-    var settings = KeychainFileSettings.newKeychain
+    let key = try KeyringKey.derive(secret: password, try acceptable(contents), cached: false)
+    let opened = try OpenedKeyring(contents, key: key)
+    let settings = try passwordCheck(opened)
+    // Derived outside the writers' lock: PBKDF2 takes a fifth of a second.
+    let weak = !key.derivation.meetsMinimum
+    let kept = weak ? try KeyringKey.derive(secret: password, freshDerivation(), cached: false) : key
+    if weak || KeychainVerifier.index(in: opened) == nil {
+      try rewrite(path, key: key, rekeyingTo: weak ? kept : nil)
+    }
+    try keep(kept, settings: settings, for: path)
+  }
+
+  /// The settings of an opened keychain whose key passed its password check; `errSecAuthFailed` when the key fails
+  /// it (a keychain without a check: when the key does not authenticate every item).
+  private static func passwordCheck(_ keyring: OpenedKeyring) throws(SecItemError) -> KeychainFileSettings {
     if let check = KeychainVerifier.index(in: keyring), let item = keyring.item(at: check) {
-      settings = KeychainVerifier.settings(item)
-    } else {
-      guard keyring.readable.allSatisfy({ $0 }) else {
-        throw SecItemError(errSecAuthFailed, "the password does not open every item of a keychain without a check")
+      return KeychainVerifier.settings(item)
+    }
+    guard keyring.readable.allSatisfy({ $0 }) else {
+      throw SecItemError(errSecAuthFailed, "the password does not open every item of a keychain without a check")
+    }
+    return .newKeychain
+  }
+
+  /// Holding the writers' lock: reads the file again (it must still be keyed with `key`, and `key` must pass its
+  /// check), re-keys it to `rekeyed` when given, adds a check when it has none, and replaces it.
+  private static func rewrite(_ path: String, key: KeyringKey, rekeyingTo rekeyed: KeyringKey?) throws(SecItemError) {
+    let file = KeyringFile(path: path)
+    try file.withWriteLock(timeout: timeout) { () throws(SecItemError) in
+      let (contents, identity) = try read(path)
+      guard KeyDerivation(salt: contents.salt, iterations: contents.iterations) == key.derivation else {
+        throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
       }
-      try change(path, key: key) { (keyring) throws(SecItemError) in
-        guard KeychainVerifier.index(in: keyring) == nil else { return }
-        _ = try keyring.append(KeychainVerifier.item(.newKeychain))
+      var keyring = try OpenedKeyring(contents, key: key)
+      let settings = try passwordCheck(keyring)
+      if let rekeyed { keyring = try keyring.rekeyed(to: rekeyed) }
+      if KeychainVerifier.index(in: keyring) == nil { _ = try keyring.append(KeychainVerifier.item(settings)) }
+      keyring.stampWrite()
+      guard try file.replace(with: keyring.contents.encoded(), ifStill: identity) != nil else {
+        throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
       }
     }
-    try keep(key, settings: settings, for: path)
   }
 
   /// Locks the keychain at `path`: its key is forgotten everywhere, under whatever spelling of the path it was
