@@ -1,5 +1,6 @@
 import Foundation
 import GLibValues
+import KeyringFileFormat
 import SecretServiceClient
 import Synchronization
 
@@ -25,8 +26,9 @@ import Synchronization
 ///   three.
 ///
 /// Each call reads the key afresh (a search and a read, microseconds), so a lock, an expiry or a sleep elsewhere is
-/// seen at the next call. A key that belongs to another version of the file (its salt or rounds differ), or that was
-/// stored before the machine slept when the keychain locks on sleep, is removed and the keychain is locked.
+/// seen at the next call. A key that belongs to another version of the file (its salt or rounds differ, or the
+/// password check its unlock wrote is not in it), or that was stored before the machine slept when the keychain locks
+/// on sleep, is removed and the keychain is locked.
 package enum UnlockedKeys {
   /// The environment variable.
   package static let variable = "KEYCHAIN_KEY_STORE"
@@ -121,12 +123,13 @@ package enum UnlockedKeys {
     return (try? AgentKeyHolder().put(payload, description: description, idleTimeout: timeout)) != nil
   }
 
-  /// The key kept for the keychain at `path`; nil when it is locked. `salt` and `iterations` are the file's: a key
-  /// of another version of the file is removed.
-  package static func key(for path: String, salt: [UInt8], iterations: UInt32) throws(SecItemError) -> UnlockedKey? {
+  /// The key kept for the keychain at `path`; nil when it is locked. `file` is the file as read: a key of another
+  /// version of the file (another salt or rounds, or without the password check its unlock wrote: an older copy put
+  /// back) is removed.
+  package static func key(for path: String, file: KeyringFileContents) throws(SecItemError) -> UnlockedKey? {
     let description = description(of: path)
     guard let payload = try payload(description) else { return nil }
-    guard let key = UnlockedKey.decoded(payload), key.belongs(toSalt: salt, iterations: iterations),
+    guard let key = UnlockedKey.decoded(payload), key.belongs(to: file),
       !key.sleptSinceUnlock()
     else {
       try forget(path)

@@ -265,6 +265,33 @@ struct KeychainFileTests {
     #expect(try contents(path).salt == derivation.salt)
   }
 
+  @Test("an older copy of the keychain put back at its path does not open with the kept key")
+  func olderCopyLocked() throws {
+    let path = try fixture.create("copied.keychain", password: "pw")
+    try fixture.run { try KeychainFiles.lock(path) }
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try fixture.run { try KeychainFiles.unlock(path, password: secret("pw")) }
+    try older.write(to: URL(fileURLWithPath: path + ".older"))
+    #expect(rename(path + ".older", path) == 0)
+    try fixture.run { () throws in #expect(try !KeychainFiles.isUnlocked(path)) }
+    #expect(status { () throws(SecItemError) in _ = try KeychainFiles.settings(path) } == errSecInteractionNotAllowed)
+    try fixture.run { () throws in
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      #expect(try KeychainFiles.isUnlocked(path))
+    }
+  }
+
+  @Test("a settings change keeps the password check's secret: the kept key still opens the file")
+  func settingsKeepBinding() throws {
+    let path = try fixture.create("bound.keychain", password: "pw")
+    try fixture.run { () throws in
+      try KeychainFiles.lock(path)
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      try KeychainFiles.setSettings(path, KeychainFileSettings(lockInterval: 600, lockOnSleep: false))
+      #expect(try KeychainFiles.isUnlocked(path))
+    }
+  }
+
   @Test("a file that is not a keyring is errSecInvalidKeychain", arguments: ["not a keyring", "GnomeKeyring\n\r\0\n"])
   func damaged(text: String) throws {
     let path = fixture.path("damaged.keychain")
@@ -288,11 +315,11 @@ struct KeychainFileTests {
   @Test("deleting a keychain removes its file and its kept key")
   func delete() throws {
     let path = try fixture.create("gone.keychain")
-    let salt = try contents(path).salt
+    let file = try contents(path)
     try fixture.run { () throws in
       try KeychainOperations.delete([.file(path)])
       #expect(!FileManager.default.fileExists(atPath: path))
-      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 600_000) == nil)
+      #expect(try UnlockedKeys.key(for: path, file: file) == nil)
     }
   }
 }

@@ -104,6 +104,19 @@ struct KeychainProcessTests {
     #expect(try security(["show-keychain-info", "moved.keychain"]).status == 36)
   }
 
+  @Test("a copy of the keychain from before its unlock, put back at its path, is locked for the next process")
+  func olderCopyPutBack() throws {
+    let path = try fixture.create("restored.keychain", password: "pw")
+    #expect(try security(["lock-keychain", "restored.keychain"]).succeeded)
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(try security(["unlock-keychain", "-p", "pw", "restored.keychain"]).succeeded)
+    try older.write(to: URL(fileURLWithPath: path + ".older"))
+    #expect(rename(path + ".older", path) == 0)
+    #expect(try security(["show-keychain-info", "restored.keychain"]).status == 36)
+    #expect(try security(["unlock-keychain", "-p", "pw", "restored.keychain"]).succeeded)
+    #expect(try security(["show-keychain-info", "restored.keychain"]).status == 0)
+  }
+
   @Test("a keychain locks once its timeout passed unused, for every process")
   func timeoutExpires() throws {
     try fixture.create("brief.keychain", password: "pw")

@@ -180,8 +180,9 @@ struct KeyctlRefusedTests {
     let role = try #require(environment[Self.roleVariable])
     let path = try #require(environment[Self.pathVariable])
     let salt = Array(repeating: UInt8(3), count: 32)
+    let file = try KeptKeyFile(salt: salt, iterations: 10)
     let key = UnlockedKey(
-      key: SecretBytes(Array(repeating: 5, count: 16)), salt: salt, iterations: 10, idleTimeout: 60,
+      key: KeptKeyFile.key, salt: salt, iterations: 10, checkDigest: file.checkDigest, idleTimeout: 60,
       lockOnSleep: false)
     var result: String
     switch role {
@@ -196,10 +197,10 @@ struct KeyctlRefusedTests {
       }
     case "store-and-read":
       let place = try UnlockedKeys.store(key, for: path)
-      let found = try UnlockedKeys.key(for: path, salt: salt, iterations: 10)
+      let found = try UnlockedKeys.key(for: path, file: file.contents)
       result = "\(place?.rawValue ?? "none") \(found == nil ? "locked" : "found")"
     case "read":
-      result = try UnlockedKeys.key(for: path, salt: salt, iterations: 10) == nil ? "locked" : "found"
+      result = try UnlockedKeys.key(for: path, file: file.contents) == nil ? "locked" : "found"
     case "forget":
       try UnlockedKeys.forget(path)
       result = "forgotten"
