@@ -124,6 +124,27 @@ struct KeychainFileTests {
     }
   }
 
+  @Test("a keychain an earlier version left with a timeout of 0 unlocks, and a password change keeps no timeout")
+  func bricked() throws {
+    let path = fixture.path("bricked.keychain")
+    let key = try KeyringKey.derive(secret: secret("pw"), KeychainFiles.freshDerivation(), cached: false)
+    var keyring = try OpenedKeyring.new(key: key)
+    var check = KeychainVerifier.item(.newKeychain)
+    check.attributes[KeychainVerifier.intervalAttribute] = "0"
+    _ = try keyring.append(check)
+    try FileManager.default.createDirectory(atPath: fixture.environment.folder, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data(keyring.contents.encoded()), attributes: [.posixPermissions: 0o600])
+    fixture.remember(path)
+    try fixture.run { () throws in
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      #expect(try KeychainFiles.isUnlocked(path))
+      try KeychainFiles.changePassword(path, old: secret("pw"), new: secret("new"))
+      #expect(try KeychainFiles.settings(path).lockInterval == nil)
+      #expect(try KeychainFiles.isUnlocked(path))
+    }
+  }
+
   @Test("a timeout set on an unlocked keychain applies to its kept key at once: it locks after that long unused")
   func timeoutApplies() throws {
     let path = try fixture.create("short.keychain")
