@@ -26,24 +26,30 @@ extension SecretServiceConnection {
   /// provider that allows it over an encrypted session (`ServiceHandle.readsSecretsAhead`), `SearchItems` goes out in
   /// one batch with a `GetSecrets` of the item the previous search of the same attributes found (`ReadAheadPaths`:
   /// this process's search or, through `SharedReadAheadPaths`, another process's of the same user), so that a
-  /// repeated lookup costs one round trip instead of two. The search alone decides: only the secrets of items it found
+  /// repeated lookup costs one round trip instead of two. A `Properties.Get` of that item's `Attributes` goes in the
+  /// same batch, so that the caller can check what the search could not name (an access control), and the secret
+  /// comes only with them. The search alone decides: only the secrets of items it found
   /// again are decoded and returned, the rest of the reply is released undecoded. Elsewhere, and for a search no
   /// process made before, the search alone. A found item without a secret here (not read ahead, locked or gone meanwhile, a
   /// `GetSecrets` that failed) is the caller's to read with `secrets(_:)`, which reports what happened to it.
   package func searchItemsReadingAhead(attributes: [String: String]) throws(SecretServiceError)
-    -> (unlocked: [ObjectPath], locked: [ObjectPath], secrets: [ObjectPath: SecretBytes])
+    -> (
+      unlocked: [ObjectPath], locked: [ObjectPath], secrets: [ObjectPath: SecretBytes],
+      attributes: [ObjectPath: [String: String]]
+    )
   {
     try Validation.attributes(attributes, call: "\(ServiceInterface.name).SearchItems")
     return try perform(.service) { (handle, deadline) throws(CallFailure) in
       guard handle.readsSecretsAhead else {
         let found = try handle.adapter.searchItems([attributes], on: handle, deadline)[0]
-        return (found.unlocked, found.locked, [:])
+        return (found.unlocked, found.locked, [:], [:])
       }
       let set = AttributeSetHash(of: attributes)
       let ahead = handle.readAhead.path(for: set)
       var calls = [ServiceInterface.searchItems(attributes)]
       if let ahead, let session = try? handle.sessionPath() {
         calls.append(ServiceInterface.getSecrets([ahead], session: session))
+        calls.append(PropertiesInterface.get(ahead, interface: ItemInterface.name, property: "Attributes"))
       }
       let batch = handle.send(calls, deadline)
       let found = try ServiceInterface.searchItemsReply(batch.take(0))
@@ -51,12 +57,19 @@ extension SecretServiceConnection {
       if found.unlocked.count == 1 ? found.unlocked[0] != ahead : ahead != nil {
         handle.readAhead.remember(found.unlocked, for: set)
       }
-      guard calls.count == 2, batch.error(1) == nil, !found.unlocked.isEmpty else {
-        return (found.unlocked, found.locked, [:])
+      guard calls.count == 3, let ahead, batch.error(1) == nil, batch.error(2) == nil, found.unlocked.contains(ahead)
+      else {
+        return (found.unlocked, found.locked, [:], [:])
       }
-      // A reply that cannot be decoded reads nothing ahead: the caller reads the secrets again, and sees the error.
-      let secrets = (try? GetSecrets.decode(batch.take(1), handle, only: Set(found.unlocked))) ?? [:]
-      return (found.unlocked, found.locked, secrets)
+      // A reply that cannot be decoded reads nothing ahead: the caller reads the secrets (and attributes) again, and
+      // sees the error. The secret is handed out only with the item's attributes, which decide what it may be used
+      // for (an access control the search did not see).
+      guard let secrets = try? GetSecrets.decode(batch.take(1), handle, only: Set(found.unlocked)),
+        let read = try? PropertiesInterface.getReply(batch.take(2)).stringDictionary
+      else {
+        return (found.unlocked, found.locked, [:], [:])
+      }
+      return (found.unlocked, found.locked, secrets, [ahead: handle.adapter.visibleAttributes(read)])
     }
   }
 

@@ -3,7 +3,7 @@ import Foundation
 // A keychain's settings (Apple's `SecKeychain.h`), deprecated as in Apple's SDK.
 
 /// Changes a keychain's settings (nil: the default): `lockInterval` seconds of disuse after which it locks
-/// (`INT_MAX`: never; 0: at once), and `lockOnSleep`. `useLockInterval` is ignored and a `version` other than
+/// (`INT_MAX` or 0: never, as on macOS), and `lockOnSleep`. `useLockInterval` is ignored and a `version` other than
 /// `SEC_KEYCHAIN_SETTINGS_VERS1` changes nothing, as on macOS. The keychain must be unlocked (its settings are inside
 /// its encrypted file): a locked one is `errSecInteractionNotAllowed`. Settings of a Secret Service collection are its
 /// provider's: `errSecUnimplemented`.
@@ -37,7 +37,7 @@ public func SecKeychainCopySettings(_ keychain: SecKeychain?, _ outSettings: Uns
 }
 
 extension KeychainFileSettings {
-  /// The settings `SecKeychainSettings` asks for: `INT_MAX` is no timeout.
+  /// The settings `SecKeychainSettings` asks for: `INT_MAX` and 0 are no timeout.
   init(_ settings: SecKeychainSettings) {
     self.init(
       lockInterval: settings.lockInterval == KeychainFileSettings.noTimeout ? nil : settings.lockInterval,

@@ -55,6 +55,8 @@ enum DumpKeychainCommand {
       context.diagnostics.error("SecKeychainSearchCreateFromAttributes", error.status)
       result = 1
     }
+    // The dump was written into a new file beside the path: it replaces the path now, whole.
+    if let file, !writeFailed, !file.commit() { writeFailed = true }
     if let outputPath, writeFailed {
       context.diagnostics.error("\(outputPath): could not be written")
       return 1

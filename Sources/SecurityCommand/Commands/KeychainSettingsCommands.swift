@@ -11,8 +11,8 @@ import Security
 /// Without a keychain operand they act on the default keychain.
 ///
 /// - set-keychain-settings starts from "no timeout, no lock on sleep" and applies `-l` (lock on sleep) and `-t
-///   seconds` (read with `atoi`, as macOS: `-t abc` is 0, `-t 1h` is 1); `-u` alone changes nothing, since a timeout
-///   is used exactly when `-t` gave one. So no option at all removes the timeout, as on macOS. The keychain must be
+///   seconds` (read with `atoi`, as macOS: `-t abc` is 0, `-t 1h` is 1; 0 is no timeout, as on macOS); `-u` alone
+///   changes nothing, since a timeout is used exactly when `-t` gave one. So no option at all removes the timeout, as on macOS. The keychain must be
 ///   unlocked; an unlocked keychain's kept key takes the new timeout at once.
 /// - set-keychain-password asks for the old password (`Old Password: `) unless `-o` gives it, and for the new one
 ///   twice (`New Password: `, `Retype New Password: `) unless `-p` does; one try: a mismatch or a missing password

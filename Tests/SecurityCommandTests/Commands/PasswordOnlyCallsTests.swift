@@ -31,7 +31,7 @@ struct PasswordOnlyCallsTests {
     }
   }
 
-  @Test("-w by account and service is SearchItems and GetSecrets, as secret-tool lookup")
+  @Test("-w by account and service is SearchItems and GetSecrets, as secret-tool lookup, and the item's attributes")
   func passwordOnlyByPrimaryKey() async throws {
     let service = unique("svc")
     #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"]).status == 0)
@@ -39,7 +39,8 @@ struct PasswordOnlyCallsTests {
       ["find-generic-password", "-a", "alice", "-s", service, "-w"], marker: unique("find-w-marker"))
     #expect(observed.run.output == "s3cret\n")
     #expect(observed.run.status == 0)
-    #expect(observed.calls == ["SearchItems", "GetSecrets"])
+    // The attributes, read with the secret, tell whether an access control guards it (`ItemFinder`).
+    #expect(observed.calls == ["SearchItems", "GetSecrets", "Get Attributes"])
   }
 
   /// The round trips of a `security` process (the built executable) running `arguments` with `runtimeDirectory` as
@@ -80,19 +81,23 @@ struct PasswordOnlyCallsTests {
     return observed
   }
 
-  @Test("-w in a process whose lookup no process made before: SearchItems, then GetSecrets, two round trips")
+  @Test(
+    "-w in a process whose lookup no process made before: SearchItems, then GetSecrets with the attributes, two round trips"
+  )
   func passwordOnlyFirstEver() throws {
-    let observed = try lookupRounds(expected: [["SearchItems"], ["GetSecrets"]]) { service, _ in
+    let observed = try lookupRounds(expected: [["SearchItems"], ["Get Attributes", "GetSecrets"]]) { service, _ in
       // Added by this process, whose runtime directory is another: nothing is noted for the observed one.
       #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"]).status == 0)
     }
     #expect(observed.run.output == "s3cret\n")
-    #expect(observed.rounds == [["SearchItems"], ["GetSecrets"]])
+    #expect(observed.rounds == [["SearchItems"], ["Get Attributes", "GetSecrets"]])
   }
 
-  @Test("-w in a process after another process made the same lookup: SearchItems and GetSecrets in one round trip")
+  @Test(
+    "-w in a process after another process made the same lookup: SearchItems, GetSecrets and the attributes in one round trip"
+  )
   func passwordOnlyReadAheadAcrossProcesses() throws {
-    let observed = try lookupRounds(expected: [["SearchItems", "GetSecrets"]]) { service, runtime in
+    let observed = try lookupRounds(expected: [["SearchItems", "GetSecrets", "Get Attributes"]]) { service, runtime in
       #expect(security(["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"]).status == 0)
       let earlier = try ExternalCommand.run(
         securityExecutable, ["find-generic-password", "-a", "alice", "-s", service, "-w"],
@@ -100,19 +105,21 @@ struct PasswordOnlyCallsTests {
       #expect(earlier.output == "s3cret\n")
     }
     #expect(observed.run.output == "s3cret\n")
-    #expect(observed.rounds == [["SearchItems", "GetSecrets"]])
+    #expect(observed.rounds == [["SearchItems", "GetSecrets", "Get Attributes"]])
   }
 
-  @Test("-w in a process after another process added the item: SearchItems and GetSecrets in one round trip")
+  @Test(
+    "-w in a process after another process added the item: SearchItems, GetSecrets and the attributes in one round trip"
+  )
   func passwordOnlyReadAheadAfterAdd() throws {
-    let observed = try lookupRounds(expected: [["SearchItems", "GetSecrets"]]) { service, runtime in
+    let observed = try lookupRounds(expected: [["SearchItems", "GetSecrets", "Get Attributes"]]) { service, runtime in
       let added = try ExternalCommand.run(
         securityExecutable, ["add-generic-password", "-a", "alice", "-s", service, "-w", "s3cret"],
         environment: ["XDG_RUNTIME_DIR": runtime])
       #expect(added.status == 0)
     }
     #expect(observed.run.output == "s3cret\n")
-    #expect(observed.rounds == [["SearchItems", "GetSecrets"]])
+    #expect(observed.rounds == [["SearchItems", "GetSecrets", "Get Attributes"]])
   }
 
   @Test("-w that finds nothing fails with macOS's message after the searches alone")

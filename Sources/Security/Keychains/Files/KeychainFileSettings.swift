@@ -1,12 +1,13 @@
 /// A keychain file's settings (`SecKeychainSettings` without its version): the idle timeout after which it locks
 /// (nil: none; Apple's `INT_MAX`) and whether it locks when the machine sleeps. A new keychain has macOS's
-/// defaults: 300 seconds, lock on sleep.
+/// defaults: 300 seconds, lock on sleep. A timeout of 0 is no timeout, as on macOS (`set-keychain-settings -t 0`):
+/// the settings never hold 0, which would keep no key at all and leave the keychain impossible to unlock.
 package struct KeychainFileSettings: Equatable, Sendable {
   package var lockInterval: UInt32?
   package var lockOnSleep: Bool
 
   package init(lockInterval: UInt32?, lockOnSleep: Bool) {
-    self.lockInterval = lockInterval
+    self.lockInterval = lockInterval == 0 ? nil : lockInterval
     self.lockOnSleep = lockOnSleep
   }
 

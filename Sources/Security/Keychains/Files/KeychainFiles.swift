@@ -55,7 +55,7 @@ package enum KeychainFiles {
     _ = try keyring.append(KeychainVerifier.item(.newKeychain))
     keyring.stampWrite()
     try PrivateDirectory.createExclusively(path, with: keyring.contents.encoded())
-    try keep(key, settings: .newKeychain, for: path)
+    try keep(key, settings: .newKeychain, of: keyring.contents, for: path)
   }
 
   /// Deletes the keychain file at `path` and locks it; `errSecNoSuchKeychain` when there is none.
@@ -74,37 +74,84 @@ package enum KeychainFiles {
   /// check, as on macOS. A keyring file without a check (made by libsecret or oo7) is opened when the key
   /// authenticates every item in it (any key opens one without items), and gets its check at once, keyed by that
   /// password. The password is held for this call only (not kept by the key cache).
+  ///
+  /// Once the password passed, the file is written (under the writers' lock) before the key is kept:
+  /// - a file whose key settings are below `KeyDerivation`'s minimum (a salt under 32 bytes, fewer than 100,000
+  ///   rounds: a file someone else made, cheap to guess) is re-keyed with a fresh salt and `iterations` rounds, every
+  ///   item encrypted again (`errSecInvalidKeychain`, nothing written, when it holds an item of another key): nothing
+  ///   is ever written, and no key kept, under settings below the minimum;
+  /// - the password check gets a new random secret, which the kept key is bound to (`UnlockedKey.checkDigest`): a
+  ///   copy of the file from before this unlock, put back at the path, does not open with the kept key.
+  /// A file that cannot be written (`errSecWrPerm`: a read-only keychain) keeps its check, the key then bound to it,
+  /// when its settings meet the minimum and it has a check; otherwise the unlock fails with that status.
   package static func unlock(_ path: String, password: SecretBytes) throws(SecItemError) {
     if try isUnlocked(path) { return }
     let (contents, _) = try read(path)
-    let derivation = try acceptable(contents)
-    let key = try KeyringKey.derive(secret: password, derivation, cached: false)
-    let keyring = try OpenedKeyring(contents, key: key)
-    var settings = KeychainFileSettings.newKeychain
-    if let check = KeychainVerifier.index(in: keyring), let item = keyring.item(at: check) {
-      settings = KeychainVerifier.settings(item)
-    } else {
-      guard keyring.readable.allSatisfy({ $0 }) else {
-        throw SecItemError(errSecAuthFailed, "the password does not open every item of a keychain without a check")
-      }
-      try change(path, key: key) { (keyring) throws(SecItemError) in
-        guard KeychainVerifier.index(in: keyring) == nil else { return }
-        _ = try keyring.append(KeychainVerifier.item(.newKeychain))
-      }
+    let key = try KeyringKey.derive(secret: password, try acceptable(contents), cached: false)
+    let opened = try OpenedKeyring(contents, key: key)
+    let settings = try passwordCheck(opened)
+    // Derived outside the writers' lock: PBKDF2 takes a fifth of a second.
+    let weak = !key.derivation.meetsMinimum
+    let kept = weak ? try KeyringKey.derive(secret: password, freshDerivation(), cached: false) : key
+    do {
+      try renewCheck(path, key: key, rekeyingTo: weak ? kept : nil, keeping: settings)
+    } catch  where error.status == errSecWrPerm && !weak && KeychainVerifier.index(in: opened) != nil {
+      try keep(kept, settings: settings, of: contents, for: path)
     }
-    try keep(key, settings: settings, for: path)
   }
 
-  /// Locks the keychain at `path` (its key is forgotten everywhere); `errSecNoSuchKeychain` when there is none.
+  /// The settings of an opened keychain whose key passed its password check; `errSecAuthFailed` when the key fails
+  /// it (a keychain without a check: when the key does not authenticate every item).
+  private static func passwordCheck(_ keyring: OpenedKeyring) throws(SecItemError) -> KeychainFileSettings {
+    if let check = KeychainVerifier.index(in: keyring), let item = keyring.item(at: check) {
+      return KeychainVerifier.settings(item)
+    }
+    guard keyring.readable.allSatisfy({ $0 }) else {
+      throw SecItemError(errSecAuthFailed, "the password does not open every item of a keychain without a check")
+    }
+    return .newKeychain
+  }
+
+  /// Holding the writers' lock: reads the file again (it must still be keyed with `key`, and `key` must pass its
+  /// check), re-keys it to `rekeyed` when given, gives its check a new random secret (adds one when it has none),
+  /// replaces it, and keeps the key (`rekeyed` or `key`) bound to that check with `settings`: still under the lock, so
+  /// that two unlocks at once cannot leave the file with one check and the kept key bound to the other.
+  private static func renewCheck(
+    _ path: String, key: KeyringKey, rekeyingTo rekeyed: KeyringKey?, keeping settings: KeychainFileSettings
+  ) throws(SecItemError) {
+    let file = KeyringFile(path: path)
+    try file.withWriteLock(timeout: timeout) { () throws(SecItemError) in
+      let (contents, identity) = try read(path)
+      guard KeyDerivation(salt: contents.salt, iterations: contents.iterations) == key.derivation else {
+        throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
+      }
+      var keyring = try OpenedKeyring(contents, key: key)
+      let settings = try passwordCheck(keyring)
+      if let rekeyed { keyring = try keyring.rekeyed(to: rekeyed) }
+      if let check = KeychainVerifier.index(in: keyring), let item = keyring.item(at: check) {
+        _ = try keyring.replace(at: check, with: KeychainVerifier.renewed(item))
+      } else {
+        _ = try keyring.append(KeychainVerifier.item(settings))
+      }
+      keyring.stampWrite()
+      guard try file.replace(with: keyring.contents.encoded(), ifStill: identity) != nil else {
+        throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
+      }
+      try keep(rekeyed ?? key, settings: settings, of: keyring.contents, for: path)
+    }
+  }
+
+  /// Locks the keychain at `path`: its key is forgotten everywhere, under whatever spelling of the path it was
+  /// unlocked (`CanonicalKeychainPath`), and also when the file is gone (moved away, it must not open with the kept key
+  /// once it is back); `errSecNoSuchKeychain` then, as macOS reports, after the key is forgotten.
   package static func lock(_ path: String) throws(SecItemError) {
-    guard exists(path) else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(path)") }
     try UnlockedKeys.forget(path)
+    guard exists(path) else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(path)") }
   }
 
   /// Whether the keychain at `path` is unlocked (a key for this version of the file is kept).
   package static func isUnlocked(_ path: String) throws(SecItemError) -> Bool {
-    let (salt, iterations) = try header(path)
-    return try UnlockedKeys.key(for: path, salt: salt, iterations: iterations) != nil
+    try UnlockedKeys.key(for: path, file: read(path).0) != nil
   }
 
   // MARK: - Settings and password
@@ -112,7 +159,8 @@ package enum KeychainFiles {
   /// The settings of the keychain at `path`, from its password check (it must be unlocked: they are encrypted).
   package static func settings(_ path: String) throws(SecItemError) -> KeychainFileSettings {
     let (contents, _) = try read(path)
-    let keyring = try OpenedKeyring(contents, key: try keptKey(path, acceptable(contents)))
+    try acceptable(contents)
+    let keyring = try OpenedKeyring(contents, key: try keptKey(path, contents))
     guard let check = KeychainVerifier.index(in: keyring), let item = keyring.item(at: check) else {
       return .newKeychain
     }
@@ -123,8 +171,9 @@ package enum KeychainFiles {
   /// kept key takes the new timeout and sleep rule at once.
   package static func setSettings(_ path: String, _ settings: KeychainFileSettings) throws(SecItemError) {
     let (contents, _) = try read(path)
-    let key = try keptKey(path, acceptable(contents))
-    try change(path, key: key) { (keyring) throws(SecItemError) in
+    try acceptable(contents)
+    let key = try keptKey(path, contents)
+    let written = try change(path, key: key) { (keyring) throws(SecItemError) in
       if let check = KeychainVerifier.index(in: keyring), var item = keyring.item(at: check) {
         item.attributes = KeychainVerifier.attributes(settings)
         item.modified = max(item.modified, OpenedKeyring.now)
@@ -133,7 +182,7 @@ package enum KeychainFiles {
         _ = try keyring.append(KeychainVerifier.item(settings))
       }
     }
-    try keep(key, settings: settings, for: path)
+    try keep(key, settings: settings, of: written, for: path)
   }
 
   /// Changes the password of the keychain at `path`: `old` must pass the check; every item is encrypted again under a
@@ -144,7 +193,7 @@ package enum KeychainFiles {
     let file = KeyringFile(path: path)
     let newKey = try KeyringKey.derive(secret: new, freshDerivation(), cached: false)
     var settings = KeychainFileSettings.newKeychain
-    try file.withWriteLock(timeout: timeout) { () throws(SecItemError) in
+    let written = try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> KeyringFileContents in
       let (contents, identity) = try read(path)
       let oldKey = try KeyringKey.derive(secret: old, try acceptable(contents), cached: false)
       let keyring = try OpenedKeyring(contents, key: oldKey)
@@ -163,8 +212,9 @@ package enum KeychainFiles {
       guard try file.replace(with: rekeyed.contents.encoded(), ifStill: identity) != nil else {
         throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
       }
+      return rekeyed.contents
     }
-    try keep(newKey, settings: settings, for: path)
+    try keep(newKey, settings: settings, of: written, for: path)
   }
 
   // MARK: - The file
@@ -191,22 +241,30 @@ package enum KeychainFiles {
   }
 
   /// The file's key derivation, when a key may be derived with it.
+  @discardableResult
   private static func acceptable(_ contents: KeyringFileContents) throws(SecItemError) -> KeyDerivation {
     let derivation = KeyDerivation(salt: contents.salt, iterations: contents.iterations)
     try derivation.checkAcceptable()
     return derivation
   }
 
-  /// The kept key of the unlocked keychain at `path`; `errSecInteractionNotAllowed` when it is locked.
-  private static func keptKey(_ path: String, _ derivation: KeyDerivation) throws(SecItemError) -> KeyringKey {
-    try UnlockedKeySource(path: path).key(for: derivation, timeout: timeout)
+  /// The kept key of the unlocked keychain at `path` whose file is `contents`; `errSecInteractionNotAllowed` when it
+  /// is locked (or the key belongs to another version of the file).
+  private static func keptKey(_ path: String, _ contents: KeyringFileContents) throws(SecItemError) -> KeyringKey {
+    try UnlockedKeySource(path: path).key(of: contents, timeout: timeout)
   }
 
-  /// Keeps `key` for every process of the user, with `settings`' timeout and sleep rule.
-  private static func keep(_ key: KeyringKey, settings: KeychainFileSettings, for path: String) throws(SecItemError) {
+  /// Keeps `key` for every process of the user, with `settings`' timeout and sleep rule, bound to the password check
+  /// in `file` (the file as written: `UnlockedKey.checkDigest`).
+  private static func keep(
+    _ key: KeyringKey, settings: KeychainFileSettings, of file: KeyringFileContents, for path: String
+  ) throws(SecItemError) {
+    guard let check = KeychainVerifier.secretDigest(in: file, key: key) else {
+      throw SecItemError(errSecInternalComponent, "the keychain file has no password check to bind its key to")
+    }
     let kept = key.withRawBytes { raw in
       UnlockedKey(
-        key: SecretBytes(raw), salt: key.derivation.salt, iterations: key.derivation.iterations,
+        key: SecretBytes(raw), salt: key.derivation.salt, iterations: key.derivation.iterations, checkDigest: check,
         idleTimeout: settings.lockInterval, lockOnSleep: settings.lockOnSleep)
     }
     try UnlockedKeys.store(kept, for: path)
@@ -214,13 +272,14 @@ package enum KeychainFiles {
 
   /// Holding the writers' lock: reads the file again, opens it with `key` (which must be its key), lets `body` change
   /// it, and replaces it atomically unless another program replaced it meanwhile (`errSecNotAvailable`).
+  @discardableResult
   private static func change(
     _ path: String, key: KeyringKey, _ body: (inout OpenedKeyring) throws(SecItemError) -> Void
   )
-    throws(SecItemError)
+    throws(SecItemError) -> KeyringFileContents
   {
     let file = KeyringFile(path: path)
-    try file.withWriteLock(timeout: timeout) { () throws(SecItemError) in
+    return try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> KeyringFileContents in
       let (contents, identity) = try read(path)
       guard KeyDerivation(salt: contents.salt, iterations: contents.iterations) == key.derivation else {
         throw SecItemError(errSecInteractionNotAllowed, "the keychain file was replaced meanwhile")
@@ -231,6 +290,7 @@ package enum KeychainFiles {
       guard try file.replace(with: keyring.contents.encoded(), ifStill: identity) != nil else {
         throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
       }
+      return keyring.contents
     }
   }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GLibValues
 import KeyringFileFormat
@@ -53,6 +54,27 @@ enum KeychainVerifier {
   static func isVerifier(at index: Int, in keyring: OpenedKeyring) -> Bool {
     guard let key = keyring.key, keyring.readable[index] else { return false }
     return keyring.contents.items[index].mac(of: schemaAttribute) == key.hash(schema)
+  }
+
+  /// SHA-256 of the secret of the first check item `key` authenticates in `file`, nil when there is none: what a kept
+  /// key is bound to (`UnlockedKey.checkDigest`). Each unlock gives the check a new random secret, and a change of
+  /// settings keeps it, so a copy of the file from before the unlock does not hold it.
+  static func secretDigest(in file: KeyringFileContents, key: KeyringKey) -> [UInt8]? {
+    let mark = key.hash(schema)
+    for item in file.items where item.mac(of: schemaAttribute) == mark {
+      guard let plaintext = key.open(item.blob),
+        let contents = plaintext.withUnsafeBytes({ KeyringItemContents(serialized: $0) })
+      else { continue }
+      return contents.secret.withUnsafeBytes { Array(SHA256.hash(data: $0)) }
+    }
+    return nil
+  }
+
+  /// A check item like `item` (its settings) with a new random secret: what each unlock writes.
+  static func renewed(_ item: KeyringItemContents) -> KeyringItemContents {
+    var renewed = self.item(settings(item))
+    renewed.created = item.created
+    return renewed
   }
 
   /// The index of the check item the keyring's key authenticates; nil when there is none.

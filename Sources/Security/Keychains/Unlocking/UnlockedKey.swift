@@ -1,20 +1,25 @@
 import Crypto
 import Foundation
 import GLibValues
+import KeyringFileFormat
 import SecretServiceClient
 
 /// The key of an unlocked keychain file as it is kept between calls and processes (`UnlockedKeys`): the key derived
 /// from the password (never the password), which version of the file it belongs to, and what makes it stop being
 /// usable.
 ///
-/// Encoded in 66 bytes (the kernel's `user` keys hold up to 32,767):
-/// `version (1) ‖ flags (1: bit 0 lock on sleep) ‖ SHA-256 of the file's salt (32) ‖ iterations (4, LE) ‖
-/// idle timeout in seconds (4, LE; 0xFFFFFFFF none) ‖ time suspended before the unlock in ns (8, LE) ‖ key (16)`.
+/// Encoded in 98 bytes (the kernel's `user` keys hold up to 32,767):
+/// `version (1: 2) ‖ flags (1: bit 0 lock on sleep) ‖ SHA-256 of the file's salt (32) ‖ iterations (4, LE) ‖
+/// idle timeout in seconds (4, LE; 0xFFFFFFFF none) ‖ time suspended before the unlock in ns (8, LE) ‖ key (16) ‖
+/// SHA-256 of the password check's secret (32)`.
 /// A key whose salt or iterations differ from the file's belongs to a file that was replaced since (deleted and
-/// created again, its password changed): it is stale and the keychain is locked.
+/// created again, its password changed), and so does one whose file does not hold the password check the unlock
+/// wrote (`KeychainVerifier`: a new random secret at every unlock, kept when the settings change): an older copy of
+/// the keychain put back at its path. Such a key is stale and the keychain is locked. (Version 1, without the check, is stale too: unlock
+/// again after an upgrade.)
 package struct UnlockedKey: Sendable {
-  static let version: UInt8 = 1
-  static let encodedSize = 66
+  static let version: UInt8 = 2
+  static let encodedSize = 98
   static let keySize = 16
   static let noTimeout: UInt32 = 0xFFFF_FFFF
 
@@ -30,20 +35,23 @@ package struct UnlockedKey: Sendable {
   package var lockOnSleep: Bool
   /// `SuspendClock.suspended` when the key was stored.
   package var suspendedAtUnlock: UInt64
+  /// SHA-256 of the secret of the file's password check as the unlock left it (`KeychainVerifier.secretDigest`).
+  package var checkDigest: [UInt8]
 
   package init(
-    key: SecretBytes, salt: [UInt8], iterations: UInt32, idleTimeout: UInt32?, lockOnSleep: Bool,
-    suspendedAtUnlock: UInt64 = SuspendClock.suspended
+    key: SecretBytes, salt: [UInt8], iterations: UInt32, checkDigest: [UInt8], idleTimeout: UInt32?,
+    lockOnSleep: Bool, suspendedAtUnlock: UInt64 = SuspendClock.suspended
   ) {
     self.init(
-      key: key, saltDigest: Self.digest(salt), iterations: iterations, idleTimeout: idleTimeout,
-      lockOnSleep: lockOnSleep, suspendedAtUnlock: suspendedAtUnlock)
+      key: key, saltDigest: Self.digest(salt), iterations: iterations, checkDigest: checkDigest,
+      idleTimeout: idleTimeout, lockOnSleep: lockOnSleep, suspendedAtUnlock: suspendedAtUnlock)
   }
 
   init(
-    key: SecretBytes, saltDigest: [UInt8], iterations: UInt32, idleTimeout: UInt32?, lockOnSleep: Bool,
-    suspendedAtUnlock: UInt64
+    key: SecretBytes, saltDigest: [UInt8], iterations: UInt32, checkDigest: [UInt8], idleTimeout: UInt32?,
+    lockOnSleep: Bool, suspendedAtUnlock: UInt64
   ) {
+    self.checkDigest = checkDigest
     self.key = key
     self.saltDigest = saltDigest
     self.iterations = iterations
@@ -58,6 +66,15 @@ package struct UnlockedKey: Sendable {
   /// Whether the key belongs to the file with this salt and rounds.
   package func belongs(toSalt salt: [UInt8], iterations: UInt32) -> Bool {
     iterations == self.iterations && Self.digest(salt) == saltDigest
+  }
+
+  /// Whether the key belongs to `file`: its salt and rounds, and the password check its unlock wrote (the check the
+  /// key authenticates holds the secret of `checkDigest`).
+  func belongs(to file: KeyringFileContents) -> Bool {
+    guard belongs(toSalt: file.salt, iterations: file.iterations) else { return false }
+    let derivation = KeyDerivation(salt: file.salt, iterations: file.iterations)
+    let keyringKey = key.withUnsafeBytes { KeyringKey(raw: $0, derivation: derivation) }
+    return KeychainVerifier.secretDigest(in: file, key: keyringKey) == checkDigest
   }
 
   /// Whether the machine slept since the key was stored (by more than a second) and the keychain locks then.
@@ -77,6 +94,7 @@ package struct UnlockedKey: Sendable {
       key.withUnsafeBytes { key in
         for index in 0..<min(key.count, Self.keySize) { buffer[50 + index] = key[index] }
       }
+      for (offset, byte) in checkDigest.prefix(32).enumerated() { buffer[66 + offset] = byte }
     }
   }
 
@@ -90,6 +108,7 @@ package struct UnlockedKey: Sendable {
         key: SecretBytes(UnsafeRawBufferPointer(rebasing: buffer[50..<66])),
         saltDigest: Array(buffer[2..<34]),
         iterations: UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 34, as: UInt32.self)),
+        checkDigest: Array(buffer[66..<98]),
         idleTimeout: timeout == noTimeout ? nil : timeout,
         lockOnSleep: buffer[1] == 1,
         suspendedAtUnlock: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: 42, as: UInt64.self)))

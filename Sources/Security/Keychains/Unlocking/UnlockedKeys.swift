@@ -1,5 +1,6 @@
 import Foundation
 import GLibValues
+import KeyringFileFormat
 import SecretServiceClient
 import Synchronization
 
@@ -18,13 +19,16 @@ import Synchronization
 /// - `agent`: the keychain agent only (`AgentKeyHolder`);
 /// - `process`: this process's memory only (`ProcessKeyHolder`): each process unlocks for itself;
 /// - unset or empty (automatic): storing tries the kernel keyring; when it is refused, the agent (started by
-///   `agentLauncher` when none runs and one is set: the `security` tool sets it), else this process. Reading tries
+///   `agentLauncher` when none answers, a stale socket of a killed agent included, and one is set: the `security`
+///   tool sets it), else this process; but a program that sets `agentLauncher` ends with its command, so there a key
+///   neither the kernel nor an agent took is `errSecNotAvailable`, never kept in its own memory alone. Reading tries
 ///   this process, the kernel keyring, then the agent when its socket exists. Locking removes the key from all
 ///   three.
 ///
 /// Each call reads the key afresh (a search and a read, microseconds), so a lock, an expiry or a sleep elsewhere is
-/// seen at the next call. A key that belongs to another version of the file (its salt or rounds differ), or that was
-/// stored before the machine slept when the keychain locks on sleep, is removed and the keychain is locked.
+/// seen at the next call. A key that belongs to another version of the file (its salt or rounds differ, or the
+/// password check its unlock wrote is not in it), or that was stored before the machine slept when the keychain locks
+/// on sleep, is removed and the keychain is locked.
 package enum UnlockedKeys {
   /// The environment variable.
   package static let variable = "KEYCHAIN_KEY_STORE"
@@ -55,10 +59,12 @@ package enum UnlockedKeys {
     return mode
   }
 
-  /// Where keys are kept for the keychain at `path`: `swift-keychain-linux:v1:` and the SHA-256 of the path in hex
-  /// (a fixed length whatever the path; descriptions are visible in `/proc/keys` to the user and root).
+  /// Where keys are kept for the keychain at `path`: `swift-keychain-linux:v1:` and the SHA-256 of its canonical
+  /// path (`CanonicalKeychainPath`: every spelling of the file, and the file once gone, name one key) in hex (a fixed
+  /// length whatever the path; descriptions are visible in `/proc/keys` to the user and root).
   package static func description(of path: String) -> String {
-    descriptionPrefix + UnlockedKey.digest(Array(path.utf8)).map { String(format: "%02x", $0) }.joined()
+    let canonical = CanonicalKeychainPath.of(path)
+    return descriptionPrefix + UnlockedKey.digest(Array(canonical.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
   /// Where a key was stored.
@@ -68,14 +74,12 @@ package enum UnlockedKeys {
     case process
   }
 
-  /// Keeps `key` for the keychain at `path`; an idle timeout of 0 keeps nothing (the keychain locks at once).
+  /// Keeps `key` for the keychain at `path`; an idle timeout of 0 is no timeout, as on macOS.
   @discardableResult
   package static func store(_ key: UnlockedKey, for path: String) throws(SecItemError) -> Place? {
     let description = description(of: path)
-    if key.idleTimeout == 0 {
-      try forget(path)
-      return nil
-    }
+    var key = key
+    if key.idleTimeout == 0 { key.idleTimeout = nil }
     let payload = key.encoded()
     switch try mode() {
     case .keyctl:
@@ -94,22 +98,38 @@ package enum UnlockedKeys {
       } catch {
         try Self.unlessRefused(error)
       }
-      if AgentKeyHolder.isRunning || (agentLauncher?() ?? false),
-        (try? AgentKeyHolder().put(payload, description: description, idleTimeout: key.idleTimeout)) != nil
-      {
-        return .agent
+      if putInAgent(payload, description, key.idleTimeout) { return .agent }
+      guard agentLauncher == nil else {
+        // A program that starts agents (the `security` tool) ends with its command: a key in its own memory would
+        // be gone before any other process looked, and its unlock would say it did what it did not.
+        throw SecItemError(
+          errSecNotAvailable,
+          "neither the kernel keyring nor a keychain agent could keep the key for other processes")
       }
       ProcessKeyHolder.shared.put(payload, description: description, idleTimeout: key.idleTimeout)
       return .process
     }
   }
 
-  /// The key kept for the keychain at `path`; nil when it is locked. `salt` and `iterations` are the file's: a key
-  /// of another version of the file is removed.
-  package static func key(for path: String, salt: [UInt8], iterations: UInt32) throws(SecItemError) -> UnlockedKey? {
+  /// Puts the key in a running agent; where none answers (none runs, or its socket is stale: the agent was killed),
+  /// in one `agentLauncher` starts (which replaces a stale socket). False when no agent took it.
+  private static func putInAgent(_ payload: SecretBytes, _ description: String, _ timeout: UInt32?) -> Bool {
+    if AgentKeyHolder.isRunning,
+      (try? AgentKeyHolder().put(payload, description: description, idleTimeout: timeout)) != nil
+    {
+      return true
+    }
+    guard let launcher = agentLauncher, launcher() else { return false }
+    return (try? AgentKeyHolder().put(payload, description: description, idleTimeout: timeout)) != nil
+  }
+
+  /// The key kept for the keychain at `path`; nil when it is locked. `file` is the file as read: a key of another
+  /// version of the file (another salt or rounds, or without the password check its unlock wrote: an older copy put
+  /// back) is removed.
+  package static func key(for path: String, file: KeyringFileContents) throws(SecItemError) -> UnlockedKey? {
     let description = description(of: path)
     guard let payload = try payload(description) else { return nil }
-    guard let key = UnlockedKey.decoded(payload), key.belongs(toSalt: salt, iterations: iterations),
+    guard let key = UnlockedKey.decoded(payload), key.belongs(to: file),
       !key.sleptSinceUnlock()
     else {
       try forget(path)

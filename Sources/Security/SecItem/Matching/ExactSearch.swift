@@ -1,8 +1,9 @@
 /// The first search of a lookup by primary key: one `SearchItems` naming every condition of the query as an exact
 /// attribute of this package's items, so that what it finds is a match without reading it. A lookup that finds its
-/// item then costs what libsecret's `secret_password_lookupv_sync` costs: `SearchItems`, then `GetSecrets` (and no
-/// call at all after the search when no data is returned). A lookup the process made before sends the two in one round
-/// trip on gnome-keyring (`ItemStore.searchReadingAhead`).
+/// item then costs what libsecret's `secret_password_lookupv_sync` costs and one call more: `SearchItems`, then
+/// `GetSecrets` with a `Properties.Get` of the item's `Attributes` in the same batch (and no call at all after the
+/// search when no data is returned). A lookup the process made before sends the three in one round trip on
+/// gnome-keyring (`ItemStore.searchReadingAhead`).
 ///
 /// A query qualifies when it is a primary-key lookup of a password class (`isPrimaryKeyLookup`: every attribute of
 /// the primary key but the access group, synchronizable and the sync view hint is given), every attribute it gives is
@@ -17,8 +18,10 @@
 /// - `keychain:sync` = `0` for the default filter, or the value asked for (nothing with `kSecAttrSynchronizableAny`);
 /// - each attribute under its first name with its type marker (`TypeMarkers`: `text` for a string, `utf8` or
 ///   `base64` for `Data`);
-/// - `keychain:enc:accc` = `none` when secrets are read, so that only items whose data no access control guards are
-///   handed out without reading them.
+/// - `keychain:enc:accc` = `none` when secrets are read, so that the search finds only items this package wrote without
+///   an access control. The marker is not trusted alone (any client of the user can write it beside a
+///   `keychain:accc`): the attributes read with the secret must hold no `keychain:accc`, else the complete path
+///   finds the item and the access-control gate decides (`ItemFinder`).
 ///
 /// What it finds needs no check on a store whose searches are exact (`ItemStore.searchesAreExact`: gnome-keyring,
 /// KWallet, the keyring file and keychain files, a search list of those); elsewhere (KeePassXC) each item is read and

@@ -113,8 +113,10 @@ struct ItemFinder {
   }
 
   /// The matches `ExactSearch` finds: as they are on a store whose searches are exact, the search's attributes
-  /// standing for each item's (all the caller needs of it), with the secrets when asked for (one `GetSecrets`; an
-  /// item that vanished meanwhile is left out). Several matches that must come in order, or a store whose searches
+  /// standing for each item's (all the caller needs of it), with the secrets when asked for (one `GetSecrets`, with
+  /// the items' attributes read in the same batch; an item that vanished meanwhile is left out). An item whose
+  /// attributes hold an access control (`keychain:accc`) is never handed out here, whatever marker it carries: the
+  /// complete path finds it and the access-control gate decides, as on every other path. Several matches that must come in order, or a store whose searches
   /// are not exact, go through `resolve`, which reads and checks them.
   ///
   /// On a store that ranks several keychains (`ItemStore.ranksKeychains`: a search list) each keychain may hold an
@@ -125,12 +127,15 @@ struct ItemFinder {
     _ exact: [String: String], _ request: Request, policy: AuthenticationUI, afterUnlock: Bool
   ) throws(SecItemError) -> LockedPass.Step<Found> {
     // A lookup that reads secrets has them read ahead where the store can (one round trip for a repeated lookup).
-    let result: (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
+    let result:
+      (
+        unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes], attributes: [ItemID: [String: String]]
+      )
     if request.secrets {
       result = try store.searchReadingAhead(exact)
     } else {
       let found = try store.search(exact)
-      result = (found.unlocked, found.locked, [:])
+      result = (found.unlocked, found.locked, [:], [:])
     }
     if let unlock = try handleLocked(result.locked, policy: policy, afterUnlock: afterUnlock) { return unlock }
     var ids = result.unlocked
@@ -145,13 +150,32 @@ struct ItemFinder {
     if let limit = request.limit { ids = Array(ids.prefix(limit)) }
     var found = Found(items: ids.compactMap { StoredItem(id: $0, ItemProperties(attributes: exact)) })
     if request.secrets {
-      let missing = ids.filter { result.secrets[$0] == nil }
-      found.secrets = missing.isEmpty ? [:] : try store.secrets(missing)
-      for id in ids { if let secret = result.secrets[id] { found.secrets[id] = secret } }
-      found.items = found.items.filter { found.secrets[$0.id] != nil }
+      // The search named `keychain:enc:accc` = `none`, a marker any client of the user can write beside a
+      // `keychain:accc`: the gate reads the access control itself, from each item's attributes (read ahead with the
+      // secret, else read with the secrets still missing, in one batch).
+      let ahead = ids.filter { result.secrets[$0] != nil && result.attributes[$0] != nil }
+      let missing = ids.filter { !ahead.contains($0) }
+      var read: (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes]) = ([:], [:])
+      if !missing.isEmpty { read = try store.read(missing, .attributes, secrets: true) }
+      var attributes: [ItemID: [String: String]] = [:]
+      for id in ahead {
+        attributes[id] = result.attributes[id]
+        found.secrets[id] = result.secrets[id]
+      }
+      for id in missing {
+        attributes[id] = read.properties[id]?.attributes
+        found.secrets[id] = read.secrets[id]
+      }
+      guard attributes.values.allSatisfy({ $0[Self.accessControl] == nil }) else {
+        return .done(Found())  // the complete path finds it and puts it through the gate
+      }
+      found.items = found.items.filter { found.secrets[$0.id] != nil && attributes[$0.id] != nil }
     }
     return .done(found)
   }
+
+  /// The attribute an item's access control is stored in (`AccessControlGate`).
+  private static let accessControl = ReservedNames.attribute(RawKey.accessControl)
 
   /// The matches of a search that may not prompt at all (a check inside another operation's pass): locked
   /// candidates are left out under `.skip`, and `errSecInteractionNotAllowed` under `.fail`.

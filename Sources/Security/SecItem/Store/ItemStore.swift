@@ -37,10 +37,11 @@ protocol ItemStore: Sendable {
   func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])]
 
   /// One search, with the secrets of what it finds when the store can read them in the same round trip (a search
-  /// the store made before: `SecretServiceConnection.searchItemsReadingAhead`). A found item may come without its
-  /// secret (then `secrets(_:)` reads it); the secrets are only ever those of found unlocked items.
+  /// the store made before: `SecretServiceConnection.searchItemsReadingAhead`), each with the item's attributes read
+  /// in that round trip too. A found item may come without its secret (then `read(_:_:secrets:)` reads it); the
+  /// secrets are only ever those of found unlocked items.
   func searchReadingAhead(_ attributes: [String: String]) throws(SecItemError)
-    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
+    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes], attributes: [ItemID: [String: String]])
 
   /// Notes that a `searchReadingAhead` of `attributes` will find `item` (an item just created with them), so that it
   /// reads the item's secret in the search's round trip, in this process or another (default: nothing).
@@ -81,10 +82,10 @@ extension ItemStore {
 
   /// The search alone: no store but the Secret Service's reads ahead.
   func searchReadingAhead(_ attributes: [String: String]) throws(SecItemError)
-    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
+    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes], attributes: [ItemID: [String: String]])
   {
     let found = try search(attributes)
-    return (found.unlocked, found.locked, [:])
+    return (found.unlocked, found.locked, [:], [:])
   }
 
   /// Nothing is read ahead.

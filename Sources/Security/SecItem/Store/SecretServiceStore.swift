@@ -74,14 +74,16 @@ struct SecretServiceStore: ItemStore {
   }
 
   func searchReadingAhead(_ attributes: [String: String]) throws(SecItemError)
-    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes])
+    -> (unlocked: [ItemID], locked: [ItemID], secrets: [ItemID: SecretBytes], attributes: [ItemID: [String: String]])
   {
     let found = try call { () throws(SecretServiceError) in
       try connection.searchItemsReadingAhead(attributes: attributes)
     }
     var secrets: [ItemID: SecretBytes] = [:]
     for (path, secret) in found.secrets { secrets[Self.itemID(path)] = secret }
-    return (found.unlocked.map(Self.itemID), found.locked.map(Self.itemID), secrets)
+    var read: [ItemID: [String: String]] = [:]
+    for (path, values) in found.attributes { read[Self.itemID(path)] = values }
+    return (found.unlocked.map(Self.itemID), found.locked.map(Self.itemID), secrets, read)
   }
 
   func willFind(_ item: ItemID, searching attributes: [String: String]) {

@@ -111,6 +111,40 @@ struct KeychainFileTests {
     }
   }
 
+  @Test("a timeout of 0 is no timeout, as on macOS: the keychain unlocks again and keeps its key")
+  func zeroTimeoutIsNone() throws {
+    let path = try fixture.create("zero.keychain", password: "pw")
+    try fixture.run { () throws in
+      try KeychainFiles.setSettings(path, KeychainFileSettings(lockInterval: 0, lockOnSleep: false))
+      #expect(try KeychainFiles.isUnlocked(path))
+      try KeychainFiles.lock(path)
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      #expect(try KeychainFiles.isUnlocked(path))
+      #expect(try KeychainFiles.settings(path) == KeychainFileSettings(lockInterval: nil, lockOnSleep: false))
+    }
+  }
+
+  @Test("a keychain an earlier version left with a timeout of 0 unlocks, and a password change keeps no timeout")
+  func bricked() throws {
+    let path = fixture.path("bricked.keychain")
+    let key = try KeyringKey.derive(secret: secret("pw"), KeychainFiles.freshDerivation(), cached: false)
+    var keyring = try OpenedKeyring.new(key: key)
+    var check = KeychainVerifier.item(.newKeychain)
+    check.attributes[KeychainVerifier.intervalAttribute] = "0"
+    _ = try keyring.append(check)
+    try FileManager.default.createDirectory(atPath: fixture.environment.folder, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data(keyring.contents.encoded()), attributes: [.posixPermissions: 0o600])
+    fixture.remember(path)
+    try fixture.run { () throws in
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      #expect(try KeychainFiles.isUnlocked(path))
+      try KeychainFiles.changePassword(path, old: secret("pw"), new: secret("new"))
+      #expect(try KeychainFiles.settings(path).lockInterval == nil)
+      #expect(try KeychainFiles.isUnlocked(path))
+    }
+  }
+
   @Test("a timeout set on an unlocked keychain applies to its kept key at once: it locks after that long unused")
   func timeoutApplies() throws {
     let path = try fixture.create("short.keychain")
@@ -154,6 +188,131 @@ struct KeychainFileTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
+  /// Plants a keyring file at `path` keyed by `password` with `derivation`, holding a password check when `checked`
+  /// and one item per `secrets` (an item of `otherPassword`'s key too, when given).
+  private func plant(
+    _ path: String, password: String, _ derivation: KeyDerivation, checked: Bool, secrets: [String] = [],
+    otherPassword: String? = nil
+  ) throws {
+    let key = try KeyringKey.derive(secret: secret(password), derivation, cached: false)
+    var keyring = try OpenedKeyring.new(key: key)
+    if checked { _ = try keyring.append(KeychainVerifier.item(.newKeychain)) }
+    for value in secrets {
+      _ = try keyring.append(
+        KeyringItemContents(
+          attributes: ["service": value], label: value, created: 1, modified: 1, secret: secret(value)))
+    }
+    var contents = keyring.contents
+    if let otherPassword {
+      var other = try OpenedKeyring.new(
+        key: try KeyringKey.derive(secret: secret(otherPassword), derivation, cached: false))
+      _ = try other.append(
+        KeyringItemContents(attributes: ["service": "x"], label: "x", created: 1, modified: 1, secret: secret("x")))
+      contents.items += other.contents.items
+    }
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data(contents.encoded()), attributes: [.posixPermissions: 0o600])
+    fixture.remember(path)
+  }
+
+  private static let weak = KeyDerivation(salt: [1], iterations: 1)
+
+  @Test("a file with 1 round and a 1-byte salt is re-keyed at unlock: a 32-byte salt, 600,000 rounds, items kept")
+  func weakRekeyed() throws {
+    let path = fixture.path("weak.keychain")
+    try plant(path, password: "pw", Self.weak, checked: true, secrets: ["one", "two"])
+    try fixture.run { try KeychainFiles.unlock(path, password: secret("pw")) }
+    let file = try contents(path)
+    #expect(file.salt.count == 32)
+    #expect(file.iterations == 600_000)
+    #expect(file.items.count == 3)
+    try fixture.run { () throws in
+      #expect(try KeychainFiles.isUnlocked(path))
+      try KeychainFiles.lock(path)
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      #expect(try KeychainFiles.isUnlocked(path))
+    }
+  }
+
+  @Test(
+    "a weak file without items or a check gets its check under a fresh salt and 600,000 rounds, never the weak ones")
+  func weakEmptyRekeyed() throws {
+    let path = fixture.path("weak-empty.keychain")
+    try plant(path, password: "pw", Self.weak, checked: false)
+    try fixture.run { try KeychainFiles.unlock(path, password: secret("pw")) }
+    let file = try contents(path)
+    #expect(file.salt.count == 32)
+    #expect(file.iterations == 600_000)
+    #expect(file.items.count == 1)
+    try fixture.run { try KeychainFiles.lock(path) }
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("other")) }
+        == errSecAuthFailed)
+  }
+
+  @Test(
+    "a weak file holding an item of another key is refused at unlock: errSecInvalidKeychain, nothing written or kept")
+  func weakWithForeignItem() throws {
+    let path = fixture.path("weak-foreign.keychain")
+    try plant(path, password: "pw", Self.weak, checked: true, secrets: ["one"], otherPassword: "intruder")
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("pw")) }
+        == errSecInvalidKeychain)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    try fixture.run { () throws in #expect(try !KeychainFiles.isUnlocked(path)) }
+  }
+
+  @Test("a weak file with a wrong password is errSecAuthFailed and left as it was")
+  func weakWrongPassword() throws {
+    let path = fixture.path("weak-wrong.keychain")
+    try plant(path, password: "pw", Self.weak, checked: true)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(
+      status { () throws(SecItemError) in try KeychainFiles.unlock(path, password: secret("nope")) }
+        == errSecAuthFailed)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test("a file at the minimum (libsecret's 100,000 rounds, a 32-byte salt) keeps its settings at unlock")
+  func minimumKept() throws {
+    let path = fixture.path("libsecret.keychain")
+    let derivation = KeyDerivation(salt: Array(repeating: 6, count: 32), iterations: 100_000)
+    try plant(path, password: "pw", derivation, checked: true)
+    try fixture.run { try KeychainFiles.unlock(path, password: secret("pw")) }
+    #expect(try contents(path).iterations == 100_000)
+    #expect(try contents(path).salt == derivation.salt)
+  }
+
+  @Test("an older copy of the keychain put back at its path does not open with the kept key")
+  func olderCopyLocked() throws {
+    let path = try fixture.create("copied.keychain", password: "pw")
+    try fixture.run { try KeychainFiles.lock(path) }
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try fixture.run { try KeychainFiles.unlock(path, password: secret("pw")) }
+    try older.write(to: URL(fileURLWithPath: path + ".older"))
+    #expect(rename(path + ".older", path) == 0)
+    try fixture.run { () throws in #expect(try !KeychainFiles.isUnlocked(path)) }
+    #expect(status { () throws(SecItemError) in _ = try KeychainFiles.settings(path) } == errSecInteractionNotAllowed)
+    try fixture.run { () throws in
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      #expect(try KeychainFiles.isUnlocked(path))
+    }
+  }
+
+  @Test("a settings change keeps the password check's secret: the kept key still opens the file")
+  func settingsKeepBinding() throws {
+    let path = try fixture.create("bound.keychain", password: "pw")
+    try fixture.run { () throws in
+      try KeychainFiles.lock(path)
+      try KeychainFiles.unlock(path, password: secret("pw"))
+      try KeychainFiles.setSettings(path, KeychainFileSettings(lockInterval: 600, lockOnSleep: false))
+      #expect(try KeychainFiles.isUnlocked(path))
+    }
+  }
+
   @Test("a file that is not a keyring is errSecInvalidKeychain", arguments: ["not a keyring", "GnomeKeyring\n\r\0\n"])
   func damaged(text: String) throws {
     let path = fixture.path("damaged.keychain")
@@ -177,11 +336,11 @@ struct KeychainFileTests {
   @Test("deleting a keychain removes its file and its kept key")
   func delete() throws {
     let path = try fixture.create("gone.keychain")
-    let salt = try contents(path).salt
+    let file = try contents(path)
     try fixture.run { () throws in
       try KeychainOperations.delete([.file(path)])
       #expect(!FileManager.default.fileExists(atPath: path))
-      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 600_000) == nil)
+      #expect(try UnlockedKeys.key(for: path, file: file) == nil)
     }
   }
 }

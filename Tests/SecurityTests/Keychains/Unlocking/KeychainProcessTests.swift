@@ -1,5 +1,6 @@
 import Foundation
 import GLibValues
+import Glibc
 import KeyringTestSupport
 import Testing
 
@@ -79,6 +80,43 @@ struct KeychainProcessTests {
         + "security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\n")
   }
 
+  @Test(
+    "lock-keychain locks the keychain under every spelling of its path",
+    arguments: [
+      "./spelled.keychain", "/./spelled.keychain-db", "//spelled.keychain-db", "/../keychains/spelled.keychain-db",
+    ]
+  )
+  func lockUnderAnySpelling(spelling: String) throws {
+    try fixture.create("spelled.keychain", password: "pw")
+    let name = spelling.hasPrefix("/") ? fixture.environment.folder + spelling : spelling
+    #expect(try security(["unlock-keychain", "-p", "pw", "spelled.keychain"]).succeeded)
+    #expect(try security(["lock-keychain", name]).status == 0)
+    #expect(try security(["show-keychain-info", "spelled.keychain"]).status == 36)
+  }
+
+  @Test("lock-keychain of a keychain whose file was moved away forgets its key: back in place it is locked")
+  func lockWhileMoved() throws {
+    let path = try fixture.create("moved.keychain", password: "pw")
+    #expect(try security(["unlock-keychain", "-p", "pw", "moved.keychain"]).succeeded)
+    #expect(rename(path, path + ".away") == 0)
+    #expect(try security(["lock-keychain", path]).status == 50)  // errSecNoSuchKeychain, as macOS reports
+    #expect(rename(path + ".away", path) == 0)
+    #expect(try security(["show-keychain-info", "moved.keychain"]).status == 36)
+  }
+
+  @Test("a copy of the keychain from before its unlock, put back at its path, is locked for the next process")
+  func olderCopyPutBack() throws {
+    let path = try fixture.create("restored.keychain", password: "pw")
+    #expect(try security(["lock-keychain", "restored.keychain"]).succeeded)
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(try security(["unlock-keychain", "-p", "pw", "restored.keychain"]).succeeded)
+    try older.write(to: URL(fileURLWithPath: path + ".older"))
+    #expect(rename(path + ".older", path) == 0)
+    #expect(try security(["show-keychain-info", "restored.keychain"]).status == 36)
+    #expect(try security(["unlock-keychain", "-p", "pw", "restored.keychain"]).succeeded)
+    #expect(try security(["show-keychain-info", "restored.keychain"]).status == 0)
+  }
+
   @Test("a keychain locks once its timeout passed unused, for every process")
   func timeoutExpires() throws {
     try fixture.create("brief.keychain", password: "pw")
@@ -87,6 +125,20 @@ struct KeychainProcessTests {
     Thread.sleep(forTimeInterval: 1.5)
     #expect(try security(["show-keychain-info", "brief.keychain"]).status == 36)
     #expect(fixture.run { secret(query) }.status == errSecInteractionNotAllowed)
+  }
+
+  @Test("set-keychain-settings -t 0 is no timeout, as on macOS: the keychain unlocks, is used and changed again")
+  func zeroTimeout() throws {
+    try fixture.create("zero.keychain", password: "pw")
+    try fixture.use(["zero.keychain"])
+    #expect(try security(["set-keychain-settings", "-t", "0", "zero.keychain"]).succeeded)
+    #expect(try security(["lock-keychain", "zero.keychain"]).succeeded)
+    #expect(try security(["unlock-keychain", "-p", "pw", "zero.keychain"]).succeeded)
+    let info = try security(["show-keychain-info", "zero.keychain"])
+    #expect(info.status == 0)
+    #expect(info.errorOutput == "Keychain \"zero.keychain\" no-timeout\n")
+    #expect(try security(["add-generic-password", "-a", "ci", "-s", service, "-w", "v"]).succeeded)
+    #expect(try security(["set-keychain-settings", "-lut", "60", "zero.keychain"]).status == 0)
   }
 
   @Test("a wrong password is refused with macOS's message and status, and unlocks nothing")

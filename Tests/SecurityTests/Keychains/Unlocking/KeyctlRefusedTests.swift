@@ -105,6 +105,72 @@ struct KeyctlRefusedTests {
     #expect(refused.errorOutput.contains("User interaction is not allowed."))
   }
 
+  @Test("with keyctl refused and a stale agent socket (the agent was killed), unlock-keychain starts a new agent")
+  func staleSocket() throws {
+    let fixture = try KeychainFixture("keyctl-refused-stale")
+    let keychain = fixture.path("stale.keychain")
+    fixture.remember(keychain)
+    #expect(try sandboxedSecurity(["create-keychain", "-p", "pw", "stale.keychain"], fixture).succeeded)
+    #expect(try sandboxedSecurity(["list-keychains", "-d", "user", "-s", "stale.keychain"], fixture).succeeded)
+    #expect(try sandboxedSecurity(["lock-keychain", "stale.keychain"], fixture).succeeded)
+    // What a killed agent leaves: its socket, with nobody listening.
+    let socket = try Self.agentGone(fixture)
+    try Self.bindWithoutListening(socket)
+    let unlock = try sandboxedSecurity(["unlock-keychain", "-p", "pw", "stale.keychain"], fixture)
+    #expect(unlock.status == 0, "\(unlock)")
+    let service = unique("stale")
+    let add = try sandboxedSecurity(["add-generic-password", "-s", service, "-a", "a", "-w", "v", keychain], fixture)
+    #expect(add.status == 0, "\(add)")
+    #expect(try sandboxedSecurity(["find-generic-password", "-s", service, "-w"], fixture).output == "v\n")
+    #expect(try sandboxedSecurity(["lock-keychain", "stale.keychain"], fixture).succeeded)
+  }
+
+  @Test("with keyctl refused and no agent able to start, unlock-keychain fails with errSecNotAvailable, not exit 0")
+  func noAgentFailsLoudly() throws {
+    let fixture = try KeychainFixture("keyctl-refused-noagent")
+    let keychain = fixture.path("lonely.keychain")
+    fixture.remember(keychain)
+    #expect(try sandboxedSecurity(["create-keychain", "-p", "pw", "lonely.keychain"], fixture).succeeded)
+    #expect(try sandboxedSecurity(["lock-keychain", "lonely.keychain"], fixture).succeeded)
+    // No agent can start: a directory where its lock file goes.
+    let lock = try Self.agentGone(fixture) + ".lock"
+    try? FileManager.default.removeItem(atPath: lock)
+    try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false)
+    let unlock = try sandboxedSecurity(["unlock-keychain", "-p", "pw", "lonely.keychain"], fixture)
+    #expect(unlock.status == 53, "\(unlock)")  // errSecNotAvailable, -25291
+    #expect(unlock.errorOutput.hasPrefix("security: SecKeychainUnlock lonely.keychain: "))
+  }
+
+  /// The agent's socket path once the agent (which exits when it holds no key) is gone; throws after 5 s.
+  private static func agentGone(_ fixture: KeychainFixture) throws -> String {
+    let socket = fixture.directory.path + "/run/swift-keychain-linux/agent"
+    let deadline = Date().addingTimeInterval(5)
+    while FileManager.default.fileExists(atPath: socket) {
+      guard Date() < deadline else { throw KeyringFixtureError("the agent did not exit") }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return socket
+  }
+
+  /// A Unix socket at `path` that nobody listens on: connecting to it is refused, as to a killed agent's.
+  private static func bindWithoutListening(_ path: String) throws {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      let bytes = Array(path.utf8)
+      buffer.copyBytes(from: bytes)
+      buffer[bytes.count] = 0
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard bound == 0 else { throw KeyringFixtureError("bind \(path): errno \(errno)") }
+  }
+
   /// The worker, in the sandboxed child process (skipped in ordinary runs).
   @Test(
     "keyctl-refused worker (a sandboxed child process of the tests above)",
@@ -114,8 +180,9 @@ struct KeyctlRefusedTests {
     let role = try #require(environment[Self.roleVariable])
     let path = try #require(environment[Self.pathVariable])
     let salt = Array(repeating: UInt8(3), count: 32)
+    let file = try KeptKeyFile(salt: salt, iterations: 10)
     let key = UnlockedKey(
-      key: SecretBytes(Array(repeating: 5, count: 16)), salt: salt, iterations: 10, idleTimeout: 60,
+      key: KeptKeyFile.key, salt: salt, iterations: 10, checkDigest: file.checkDigest, idleTimeout: 60,
       lockOnSleep: false)
     var result: String
     switch role {
@@ -130,10 +197,10 @@ struct KeyctlRefusedTests {
       }
     case "store-and-read":
       let place = try UnlockedKeys.store(key, for: path)
-      let found = try UnlockedKeys.key(for: path, salt: salt, iterations: 10)
+      let found = try UnlockedKeys.key(for: path, file: file.contents)
       result = "\(place?.rawValue ?? "none") \(found == nil ? "locked" : "found")"
     case "read":
-      result = try UnlockedKeys.key(for: path, salt: salt, iterations: 10) == nil ? "locked" : "found"
+      result = try UnlockedKeys.key(for: path, file: file.contents) == nil ? "locked" : "found"
     case "forget":
       try UnlockedKeys.forget(path)
       result = "forgotten"

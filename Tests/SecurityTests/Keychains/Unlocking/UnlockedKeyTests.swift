@@ -1,5 +1,6 @@
 import Foundation
 import GLibValues
+import KeyringFileFormat
 import KeyringTestSupport
 import SecretServiceClient
 import Testing
@@ -12,9 +13,11 @@ struct UnlockedKeyTests {
   let salt: [UInt8] = (0..<32).map { UInt8($0) }
   let key = SecretBytes((100..<116).map { UInt8($0) })
 
+  let check: [UInt8] = Array(repeating: 4, count: 32)
+
   private func unlocked(timeout: UInt32? = 300, lockOnSleep: Bool = false, suspended: UInt64 = 5) -> UnlockedKey {
     UnlockedKey(
-      key: key, salt: salt, iterations: 100_000, idleTimeout: timeout, lockOnSleep: lockOnSleep,
+      key: key, salt: salt, iterations: 100_000, checkDigest: check, idleTimeout: timeout, lockOnSleep: lockOnSleep,
       suspendedAtUnlock: suspended)
   }
 
@@ -24,17 +27,19 @@ struct UnlockedKeyTests {
     let decoded = try #require(UnlockedKey.decoded(original.encoded()))
     #expect(decoded.key.hasSameBytes(as: key))
     #expect(decoded.belongs(toSalt: salt, iterations: 100_000))
+    #expect(decoded.checkDigest == check)
     #expect(decoded.idleTimeout == nil)
     #expect(decoded.lockOnSleep)
     #expect(decoded.suspendedAtUnlock == 123_456_789)
     #expect(UnlockedKey.decoded(unlocked(timeout: 60).encoded())?.idleTimeout == 60)
   }
 
-  @Test("the kept form is 66 bytes and holds the key, never the salt itself")
+  @Test("the kept form is 98 bytes and holds the key and the check's digest, never the salt itself")
   func form() {
     let encoded = unlocked().encoded().copyData()
-    #expect(encoded.count == 66)
-    #expect(encoded.suffix(16) == Data((100..<116).map { UInt8($0) }))
+    #expect(encoded.count == 98)
+    #expect(encoded[50..<66] == Data((100..<116).map { UInt8($0) }))
+    #expect(encoded.suffix(32) == Data(check))
     #expect(encoded.range(of: Data(salt)) == nil)
   }
 
@@ -42,9 +47,9 @@ struct UnlockedKeyTests {
   func refusesOtherForms() {
     var bytes = Array(unlocked().encoded().copyData())
     #expect(UnlockedKey.decoded(SecretBytes(bytes.dropLast())) == nil)
-    bytes[0] = 2
+    bytes[0] = 1  // the form before the check's digest: stale after an upgrade
     #expect(UnlockedKey.decoded(SecretBytes(bytes)) == nil)
-    bytes[0] = 1
+    bytes[0] = 2
     bytes[1] = 4
     #expect(UnlockedKey.decoded(SecretBytes(bytes)) == nil)
   }
@@ -83,11 +88,14 @@ struct UnlockedKeysTests {
 
   init() throws {
     home = try TemporaryDirectory("unlocked-keys")
+    file = try KeptKeyFile(salt: salt, iterations: 1000)
   }
+
+  let file: KeptKeyFile
 
   private func key(timeout: UInt32? = 300, salt: [UInt8]? = nil) -> UnlockedKey {
     UnlockedKey(
-      key: SecretBytes(Array(repeating: 9, count: 16)), salt: salt ?? self.salt, iterations: 1000,
+      key: KeptKeyFile.key, salt: salt ?? self.salt, iterations: 1000, checkDigest: file.checkDigest,
       idleTimeout: timeout, lockOnSleep: false)
   }
 
@@ -101,9 +109,9 @@ struct UnlockedKeysTests {
     try run(store) { () throws in
       let place = try UnlockedKeys.store(key(), for: path)
       #expect(place == (store == "process" ? .process : .kernelKeyring))
-      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000)?.key.count == 16)
+      #expect(try UnlockedKeys.key(for: path, file: file.contents)?.key.count == 16)
       try UnlockedKeys.forget(path)
-      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) == nil)
+      #expect(try UnlockedKeys.key(for: path, file: file.contents) == nil)
     }
   }
 
@@ -112,7 +120,7 @@ struct UnlockedKeysTests {
     let path = home.file("stale")
     try run("keyctl") { () throws in
       try UnlockedKeys.store(key(salt: Array(repeating: 1, count: 32)), for: path)
-      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) == nil)
+      #expect(try UnlockedKeys.key(for: path, file: file.contents) == nil)
       let searched = #expect(throws: KernelKeyring.Failure.self) {
         try KernelKeyring.search(description: UnlockedKeys.description(of: path))
       }
@@ -123,12 +131,25 @@ struct UnlockedKeysTests {
     }
   }
 
-  @Test("an idle timeout of 0 keeps nothing: the keychain locks at once")
+  @Test("a key whose file does not hold the password check its unlock wrote (an older copy put back) is stale")
+  func olderCopy() throws {
+    let path = home.file("older")
+    let older = try KeptKeyFile(salt: salt, iterations: 1000, older: true)
+    try run("keyctl") { () throws in
+      try UnlockedKeys.store(key(), for: path)
+      #expect(try UnlockedKeys.key(for: path, file: older.contents) == nil)
+      #expect(try UnlockedKeys.key(for: path, file: file.contents) == nil)  // removed, not only refused
+    }
+  }
+
+  @Test("an idle timeout of 0 is no timeout, as on macOS: the key is kept, without an expiry")
   func zeroTimeout() throws {
     let path = home.file("zero")
     try run("keyctl") { () throws in
-      #expect(try UnlockedKeys.store(key(timeout: 0), for: path) == nil)
-      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) == nil)
+      defer { try? UnlockedKeys.forget(path) }
+      #expect(try UnlockedKeys.store(key(timeout: 0), for: path) == .kernelKeyring)
+      let kept = try #require(try UnlockedKeys.key(for: path, file: file.contents))
+      #expect(kept.idleTimeout == nil)
     }
   }
 
@@ -138,7 +159,7 @@ struct UnlockedKeysTests {
     try run(store) { () throws in
       try UnlockedKeys.store(key(timeout: 1), for: path)
       Thread.sleep(forTimeInterval: 1.4)
-      #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) == nil)
+      #expect(try UnlockedKeys.key(for: path, file: file.contents) == nil)
     }
   }
 
@@ -152,7 +173,7 @@ struct UnlockedKeysTests {
       try UnlockedKeys.store(key(timeout: 4), for: path)
       for _ in 0..<3 {
         Thread.sleep(forTimeInterval: 1.5)
-        #expect(try UnlockedKeys.key(for: path, salt: salt, iterations: 1000) != nil)
+        #expect(try UnlockedKeys.key(for: path, file: file.contents) != nil)
       }
     }
   }
@@ -189,5 +210,28 @@ struct UnlockedKeysTests {
   func unknownStore() {
     let error = run("somewhere") { #expect(throws: SecItemError.self) { try UnlockedKeys.store(key(), for: "/x") } }
     #expect(error?.status == errSecParam)
+  }
+}
+
+/// A keychain file's contents for the tests of kept keys: a salt, rounds and one password check sealed with `key`, and
+/// the digest of that check's secret (what a kept key is bound to). The check's secret is `checkSecret`, so that
+/// processes making the file each find the key another stored; `older` makes one with another secret.
+struct KeptKeyFile {
+  static let key = SecretBytes(Array(repeating: 9, count: 16))
+  let contents: KeyringFileContents
+  let checkDigest: [UInt8]
+
+  init(salt: [UInt8], iterations: UInt32, older: Bool = false) throws {
+    let derivation = KeyDerivation(salt: salt, iterations: iterations)
+    let key = Self.key.withUnsafeBytes { KeyringKey(raw: $0, derivation: derivation) }
+    var keyring = try OpenedKeyring.new(key: key)
+    var check = KeychainVerifier.item(.newKeychain)
+    check.secret = SecretBytes(Array(repeating: older ? 2 : 1, count: 32))
+    _ = try keyring.append(check)
+    contents = keyring.contents
+    guard let digest = KeychainVerifier.secretDigest(in: contents, key: key) else {
+      throw KeyringFixtureError("the check was not found")
+    }
+    checkDigest = digest
   }
 }

@@ -73,6 +73,31 @@ struct SecItemExactLookupTests {
     #expect(secret(query) == .found(Data(utf8: "after")))
   }
 
+  @Test(
+    "an item holding an access control is gated on the exact path too, whatever its `keychain:enc:accc` marker says")
+  func markerDoesNotBypassGate() throws {
+    let control = try #require(
+      SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil))
+    let query = genericPassword(service: service, account: "gated")
+    #expect(
+      add(merged(query, [kSecValueData as String: Data(utf8: "guarded"), kSecAttrAccessControl as String: control]))
+        == errSecSuccess)
+    // What any client of the user can write: the marker of an item without an access control, beside its access
+    // control.
+    let store = try KeychainStore.current(adding: true)
+    let ids = try store.search(["service": service, "account": "gated"]).unlocked
+    #expect(ids.count == 1)
+    let id = try #require(ids.first)
+    var attributes = try #require(try store.properties([id], .attributes)[id]?.attributes)
+    #expect(attributes["keychain:accc"] != nil)
+    attributes["keychain:enc:accc"] = "none"
+    try store.update(id, ItemChange(attributes: attributes))
+    let uiFail = [kSecUseAuthenticationUI as String: kSecUseAuthenticationUIFail]
+    #expect(
+      copyMatching(merged(query, merged(uiFail, [kSecReturnData as String: true]))).status
+        == errSecInteractionNotAllowed)
+  }
+
   @Test("a password reference from a lookup by primary key names the item")
   func referenceNamesItem() throws {
     #expect(addPassword(account: "ref", secret: "referenced") == errSecSuccess)

@@ -38,14 +38,16 @@ struct SearchListExactSearchTests {
     #expect(try InMemoryEngine.lookup(tests.lookup("s", "a"), in: list).items.map(\.id) == [old])
   }
 
-  @Test("a marked item of the first keychain is decided by the exact search: nothing of it read but its secret")
+  @Test(
+    "a marked item of the first keychain is decided by the exact search: nothing of it read but its secret and attributes"
+  )
   func firstKeychainHitReadsOnlySecret() throws {
     let id = try InMemoryEngine.add(tests.item("s", "a"), to: first)
     try InMemoryEngine.add(tests.item("s", "a"), to: second)
     let before = first.calls.count
     let found = try InMemoryEngine.lookup(tests.lookup("s", "a"), in: list)
     #expect(found.items.map(\.id) == [id])
-    #expect(Array(first.calls.dropFirst(before)).last == .read([id], [], secrets: true))
+    #expect(Array(first.calls.dropFirst(before)).last == .read([id], .attributes, secrets: true))
     #expect(first.calls.dropFirst(before).count == 2)
   }
 

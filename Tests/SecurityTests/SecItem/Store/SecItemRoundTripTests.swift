@@ -90,13 +90,18 @@ struct SecItemRoundTripTests {
   }
 
   /// The rounds a lookup by primary key returning data (or nothing) takes when it finds this package's item: the
-  /// exact search (`ExactSearch`), then `GetSecrets` alone, as libsecret's `lookupv`; on gnome-keyring and KWallet
-  /// (whose `Get Locked` of the wallet is the bridge's own). KeePassXC's search also finds a value followed by a
-  /// newline, so there the item's attributes are read and checked too.
+  /// exact search (`ExactSearch`), then, returning data, `GetSecrets` with the item's attributes (whether an access
+  /// control guards the data: the gate reads it on every path), as libsecret's `lookupv` plus that `Get`. Returning
+  /// nothing, the search alone, except on KeePassXC, whose search also finds a value followed by a newline, so there
+  /// the item's attributes are read and checked.
   static func exactLookupRounds(secrets: Bool = true) -> [[String]] {
-    if KeyringBackend.isKeePassXC { return lookupRounds("Get Attributes", secrets: secrets) }
-    return secrets ? [["SearchItems"], ["GetSecrets"]] : [["SearchItems"]]
+    if KeyringBackend.isKeePassXC || secrets { return lookupRounds("Get Attributes", secrets: secrets) }
+    return [["SearchItems"]]
   }
+
+  /// The one round trip of a lookup by primary key returning data that a process made before on gnome-keyring: the
+  /// exact search, with `GetSecrets` and the attributes of the item it found last time.
+  static let readAheadRound = [["SearchItems", "GetSecrets", "Get Attributes"]]
 
   let service = unique("round-trip")
 
@@ -115,7 +120,7 @@ struct SecItemRoundTripTests {
     // of the user's processes to this daemon; a lookup no process prepared is `PasswordOnlyCallsTests`'. A round that
     // came apart is observed again with a new item, never with one an earlier attempt looked up (which reads ahead
     // by itself).
-    let expected = KeyringBackend.current == .gnomeKeyring ? [["SearchItems", "GetSecrets"]] : Self.exactLookupRounds()
+    let expected = KeyringBackend.current == .gnomeKeyring ? Self.readAheadRound : Self.exactLookupRounds()
     var observed: Observed<Lookup<Data>>
     var attempt = 0
     repeat {
@@ -135,7 +140,7 @@ struct SecItemRoundTripTests {
   )
   func repeatedLookupData() async throws {
     let service = service
-    let expected = KeyringBackend.current == .gnomeKeyring ? [["SearchItems", "GetSecrets"]] : Self.exactLookupRounds()
+    let expected = KeyringBackend.current == .gnomeKeyring ? Self.readAheadRound : Self.exactLookupRounds()
     // The first lookup warms the observed connection up (it remembers what its searches found), unobserved.
     let observed = try await observe(
       rounds: expected, setup: { Self.seed(service) },

@@ -148,7 +148,7 @@ struct FileKeyringStore: ItemStore {
       }
       let derivation = KeyDerivation(salt: contents.salt, iterations: contents.iterations)
       try derivation.checkAcceptable()
-      let keyring = try OpenedKeyring(contents, key: location.keySource.key(for: derivation, timeout: timeout))
+      let keyring = try OpenedKeyring(contents, key: location.keySource.key(of: contents, timeout: timeout))
       KeyringCache.store(.init(identity: identity, digest: digest, keyring: keyring), path: location.path)
       return (keyring, identity)
     }
@@ -204,7 +204,7 @@ struct FileKeyringStore: ItemStore {
   /// Whether `keyring` was opened with this store's key.
   private func isOurs(_ keyring: OpenedKeyring) throws(SecItemError) -> Bool {
     guard let key = keyring.key else { return false }
-    return try location.keySource.key(for: key.derivation, timeout: timeout) == key
+    return try location.keySource.key(of: keyring.contents, timeout: timeout) == key
   }
 
   static func status(of error: KeyringFileError) -> SecItemError {

@@ -8,7 +8,8 @@
 /// | at least 32 bytes and 100,000 rounds | read | kept |
 ///
 /// libsecret 0.20.5 and oo7 write a 32-byte salt and 100,000 rounds, and read any settings; a file with other settings
-/// was made by someone else.
+/// was made by someone else. A keychain file is never re-keyed by a write (only its derived key is at hand): its unlock,
+/// which has the password, re-keys it (`KeychainFiles.unlock`).
 struct KeyDerivation: Hashable, Sendable {
   var salt: [UInt8]
   var iterations: UInt32

@@ -1,5 +1,6 @@
 import Foundation
 import GLibValues
+import KeyringFileFormat
 import SecretServiceClient
 import Synchronization
 
@@ -15,6 +16,9 @@ protocol KeyringKeySource: Sendable {
   /// The key of a file whose key is derived with `derivation`, within `timeout`; the source's status when it has
   /// none.
   func key(for derivation: KeyDerivation, timeout: Duration) throws(SecItemError) -> KeyringKey
+  /// The key of the file `contents` (as read), within `timeout`: by default the key for its derivation. A source
+  /// whose key belongs to one version of the file (`UnlockedKeySource`) checks that `contents` is that version.
+  func key(of contents: KeyringFileContents, timeout: Duration) throws(SecItemError) -> KeyringKey
   /// Whether the source gives keys for any derivation (a new file's, a re-keyed file's): a password or a secret
   /// does; a key derived earlier (`UnlockedKeySource`) answers for its own derivation only, so its file is never
   /// made or re-keyed by a write.
@@ -23,6 +27,10 @@ protocol KeyringKeySource: Sendable {
 
 extension KeyringKeySource {
   var derivesNewKeys: Bool { true }
+
+  func key(of contents: KeyringFileContents, timeout: Duration) throws(SecItemError) -> KeyringKey {
+    try key(for: KeyDerivation(salt: contents.salt, iterations: contents.iterations), timeout: timeout)
+  }
 }
 
 /// A password whose bytes are the PBKDF2 input, as libsecret takes `SECRET_FILE_TEST_PASSWORD`.
