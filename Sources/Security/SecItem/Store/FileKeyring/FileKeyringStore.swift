@@ -63,7 +63,7 @@ struct FileKeyringStore: ItemStore {
           label: wanted.contains(.label) ? item.label : nil,
           created: wanted.contains(.created) ? Date(timeIntervalSince1970: TimeInterval(item.created)) : nil,
           modified: wanted.contains(.modified) ? Date(timeIntervalSince1970: TimeInterval(item.modified)) : nil,
-          locked: wanted.contains(.locked) ? false : nil)
+          locked: wanted.contains(.locked) ? false : nil, place: index)
       }
       if secrets { found[id] = item.secret }
     }
