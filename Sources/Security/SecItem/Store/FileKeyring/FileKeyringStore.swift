@@ -77,17 +77,21 @@ struct FileKeyringStore: ItemStore {
 
   // MARK: - Writing
 
+  /// Appends the item, with the content type of its secret (`KeyringContentType`).
   func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
     try write { (keyring) throws(SecItemError) -> ItemID in
       let now = OpenedKeyring.now
+      let secret = SecretBytes(data: secret)
       return id(
         try keyring.append(
           KeyringItemContents(
-            attributes: attributes, label: label, created: now, modified: now, secret: SecretBytes(data: secret))))
+            attributes: KeyringContentType.marked(attributes, secret: secret), label: label, created: now,
+            modified: now, secret: secret)))
     }
   }
 
-  /// Rewrites the item with the change and a new modified time, in one write of the file.
+  /// Rewrites the item with the change, its content type (`KeyringContentType`) and a new modified time, in one write
+  /// of the file.
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
     try write { (keyring) throws(SecItemError) in
       guard let index = index(of: item, in: keyring), var contents = keyring.item(at: index) else {
@@ -96,6 +100,7 @@ struct FileKeyringStore: ItemStore {
       if let attributes = change.attributes { contents.attributes = attributes }
       if let label = change.label { contents.label = label }
       if let secret = change.secret { contents.secret = SecretBytes(data: secret) }
+      contents.attributes = KeyringContentType.marked(contents.attributes, secret: contents.secret)
       contents.modified = max(contents.modified, OpenedKeyring.now)
       _ = try keyring.replace(at: index, with: contents)
     }
