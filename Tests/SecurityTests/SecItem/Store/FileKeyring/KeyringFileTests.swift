@@ -36,6 +36,12 @@ struct KeyringFileTests {
     #expect(try KeyringFile(path: directory + "/other.keyring").writeLockPath() != lock)
   }
 
+  @Test("the tests' secret-tool writes take the same writers' lock as the package (ExternalCommand)")
+  func testSupportTakesTheSameLock() throws {
+    let file = try TemporaryKeyringFile()
+    #expect(ExternalCommand.keyringWriteLockPath(for: file.path) == (try KeyringFile(path: file.path).writeLockPath()))
+  }
+
   @Test(
     "another user's flock on a shared directory holding the keyring does not stall an add there",
     .enabled(if: getuid() == 0, "needs root to run a process as another user (setpriv)"))
