@@ -45,7 +45,7 @@ FOREIGN = set(
   StartsWith EndsWith WholeString EmailAddressIfPresent CSSM_CERT_X_509v3 DiacriticInsensitive WidthInsensitive
   YYYYMMDDhhmmssZ SKLPR1 SKLPR2 SKLPR2idnt SKLPR3
   StorageManager DLDBListCFPref SecurityAgent ExecStartPre ExecStopPost LoadCredentialEncrypted KeyringMode
-  DH_compute_key
+  DH_compute_key TargetFileChanged PasswordTooShort IterationCountTooLow SaltTooShort WeakKey
   Collection Session Ref Allow Info Bundle Symmetric Sequence Jemalloc Hello Pipe Passwords
   """.split()
 )

@@ -101,20 +101,52 @@ public enum ExternalCommand {
   }
 
   /// Runs `body` holding the lock this package's writers of the keyring file at `path` hold (an exclusive `flock` on
-  /// its directory). libsecret 0.20.5 takes no lock: between its check of the file and its rename it overwrites
-  /// whatever another writer (libsecret or this package) wrote meanwhile. Tests share one file and run in parallel,
-  /// so their `secret-tool` writes hold this lock, as a sandboxed application would need its writers to.
+  /// `keyringWriteLockPath(for:)`). libsecret 0.20.5 takes no lock: between its check of the file and its rename it
+  /// overwrites whatever another writer (libsecret or this package) wrote meanwhile, and with a keychain's 600,000
+  /// rounds that window lasts a second. Tests share one file and run in parallel, so their `secret-tool` writes hold
+  /// this lock, as a sandboxed application would need its writers to.
   static func withKeyringWriteLock<R>(path: String?, _ body: () throws -> R) rethrows -> R {
-    guard let path, !path.isEmpty else { return try body() }
-    let directory = (path as NSString).deletingLastPathComponent
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard let path, !path.isEmpty, let lock = keyringWriteLockPath(for: path) else { return try body() }
+    let descriptor = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { return try body() }
     defer { close(descriptor) }
     let deadline = ContinuousClock.now.advanced(by: .seconds(30))
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 && ContinuousClock.now < deadline { usleep(1_000) }
     defer { flock(descriptor, LOCK_UN) }
     return try body()
+  }
+
+  /// The writers' lock file of the keyring file at `path`, as the package names it (`KeyringFile.writeLockPath`,
+  /// which a test compares with this): `keyring-<device>-<inode>-<FNV-1a of the name>.lock` in the private lock
+  /// directory of this process's environment (`LockDirectory`: `$XDG_RUNTIME_DIR`, else `$XDG_CACHE_HOME`, else
+  /// `~/.cache`, then `swift-keychain-linux`). The keyring's directory is made when missing; nil when no lock
+  /// directory can be told.
+  public static func keyringWriteLockPath(for path: String) -> String? {
+    let directory = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var info = stat()
+    guard stat(directory.isEmpty ? "." : directory, &info) == 0 else { return nil }
+    let environment = ProcessInfo.processInfo.environment
+    let base: String
+    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+      base = runtime
+    } else if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+      base = cache
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      base = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.cache"
+    } else {
+      return nil
+    }
+    let lockDirectory = base + "/swift-keychain-linux"
+    try? FileManager.default.createDirectory(
+      atPath: lockDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in (path as NSString).lastPathComponent.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return lockDirectory + "/keyring-" + String(UInt64(info.st_dev), radix: 16) + "-"
+      + String(UInt64(info.st_ino), radix: 16) + "-" + String(hash, radix: 16) + ".lock"
   }
 
   /// Whether libsecret's file backend refused to write because another process replaced the keyring file between

@@ -138,6 +138,13 @@ long ssc_key_set_timeout(int32_t key, uint32_t seconds);
 /// `keyctl(KEYCTL_INVALIDATE, key)`: the key is unreachable at once (and collected later).
 long ssc_key_invalidate(int32_t key);
 
+// MARK: - Files
+
+/// `renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE)` (glibc declares it only under _GNU_SOURCE): swaps the
+/// two names at once, both of which must exist. Returns 0, or -1 with errno set (EINVAL or ENOSYS where the file
+/// system or the kernel cannot exchange).
+int ssc_rename_exchange(const char *from, const char *to);
+
 // MARK: - The process
 
 /// `prctl(PR_SET_DUMPABLE, 0)` (prctl is variadic): no core dump, and other processes of the user can no longer

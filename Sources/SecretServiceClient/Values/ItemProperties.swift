@@ -25,15 +25,19 @@ package struct ItemProperties: Sendable, Equatable {
   package var created: Date?
   package var modified: Date?
   package var locked: Bool?
+  /// The item's place in its keychain's own order of insertion, where the store keeps one that its names do not
+  /// show (a keyring file's order of items: 0 first); nil elsewhere. Comparable only among items read together.
+  package var place: Int?
 
   package init(
     attributes: [String: String]? = nil, label: String? = nil, created: Date? = nil, modified: Date? = nil,
-    locked: Bool? = nil
+    locked: Bool? = nil, place: Int? = nil
   ) {
     self.attributes = attributes
     self.label = label
     self.created = created
     self.modified = modified
     self.locked = locked
+    self.place = place
   }
 }

@@ -5,13 +5,19 @@ import Synchronization
 /// The order in which matches come back: the order the items were added, as Apple's keychain returns rows (SQLite
 /// `rowid` order), whatever the provider.
 ///
-/// On gnome-keyring a collection's item names are numbers given in the order the items are added, never reused
-/// (`ItemStore.namesFollowInsertion`): there the order is the name order, numbers compared as numbers (as strings
-/// `10` sorts before `9`), known without reading anything. Elsewhere names say nothing (KWallet renumbers on every
-/// start, KeePassXC uses UUIDs, a keyring file the MACs of its items) and the Secret Service keeps only whole seconds of creation time, so every item this
-/// package adds carries its insertion stamp, nanoseconds since 1970 under `keychain:x-added`, taken under the
-/// cross-process write lock and strictly increasing within the process; it is never returned, matched or changed.
-/// Items of other clients have no stamp: they are placed at the start of their `Created` second, then by path.
+/// Within one keychain, the store's own order where it keeps one:
+/// - a keyring file's order of items (`ItemProperties.place`): libsecret, oo7 and this package add an item at the end
+///   of the file, and an update keeps its place (this package) or moves it to the end (libsecret and oo7 replace);
+/// - on gnome-keyring, a collection's item names: numbers given in the order the items are added, never reused
+///   (`ItemStore.namesFollowInsertion`), compared as numbers (as strings `10` sorts before `9`), known without
+///   reading anything.
+/// Elsewhere names say nothing (KWallet renumbers on every start, KeePassXC uses UUIDs) and the Secret Service keeps
+/// only whole seconds of creation time, so every item this package adds carries its insertion stamp, nanoseconds since
+/// 1970 under `keychain:x-added`, taken under the cross-process write lock and strictly increasing within the process;
+/// it is never returned, matched or changed. Items of other clients have no stamp: there they are placed at the start
+/// of their `Created` second, then by name. Between keychains (a search list's keychains of equal precedence, a
+/// provider's collections) items go by stamp or creation second, each raised to the latest of the items before it in
+/// its keychain's own order, so that the order stays one total order that keeps each keychain's own.
 enum InsertionOrder {
   /// The stored attribute holding the stamp.
   static let attribute = ReservedNames.attribute("x-added")
@@ -40,20 +46,60 @@ enum InsertionOrder {
   /// `items` in the order results give them: with `ownItemsFirst`, the items of the application's access groups
   /// (items of this package: other clients' items have no group) before the others, as on Apple platforms, where no
   /// other program's items exist; then by their keychain's precedence in `store` (a search list's order); then in
-  /// insertion order: by stamp (or creation second), then by ID.
+  /// insertion order (`keys(_:namesFollowInsertion:)`), between keychains of equal place by ID.
   static func sorted(_ items: [StoredItem], in store: any ItemStore, ownItemsFirst: Bool = false) -> [StoredItem] {
+    guard items.count > 1 else { return items }
     var ranks: [KeychainID: Int] = [:]
     for keychain in Set(items.map(\.id.keychain)) { ranks[keychain] = store.precedence(of: keychain) }
-    return items.sorted { lhs, rhs in
+    let keys = keys(items, namesFollowInsertion: store.namesFollowInsertion)
+    let order = items.indices.sorted { l, r in
+      let lhs = items[l]
+      let rhs = items[r]
       if ownItemsFirst, (lhs.accessGroup != nil) != (rhs.accessGroup != nil) { return lhs.accessGroup != nil }
       let leftRank = ranks[lhs.id.keychain] ?? 0
       let rightRank = ranks[rhs.id.keychain] ?? 0
       if leftRank != rightRank { return leftRank < rightRank }
-      let left = position(attributes: lhs.attributes, created: lhs.created)
-      let right = position(attributes: rhs.attributes, created: rhs.created)
-      if left != right { return left < right }
-      return idPrecedes(lhs.id, rhs.id)
+      if keys[l].position != keys[r].position { return keys[l].position < keys[r].position }
+      if lhs.id.keychain != rhs.id.keychain { return idPrecedes(lhs.id, rhs.id) }
+      return keys[l].ordinal < keys[r].ordinal
     }
+    return order.map { items[$0] }
+  }
+
+  /// Per item of `items`: its ordinal in its keychain's own order, and its position for comparing it with items of
+  /// other keychains.
+  ///
+  /// A keychain's own order is its items' places when the store gave every one of them (a keyring file), else their
+  /// names when `namesFollowInsertion` (gnome-keyring), else their stamps or creation seconds, then names. An item's
+  /// position is its stamp or creation second (`position(attributes:created:)`), raised to the position of the item
+  /// before it in that order: non-decreasing along each keychain's order, so that sorting by position, then by
+  /// ordinal within a keychain, keeps every keychain's own order and is a total order.
+  static func keys(_ items: [StoredItem], namesFollowInsertion: Bool) -> [(position: Int64, ordinal: Int)] {
+    var byKeychain: [KeychainID: [Int]] = [:]
+    for index in items.indices { byKeychain[items[index].id.keychain, default: []].append(index) }
+    let positions = items.map { position(attributes: $0.attributes, created: $0.created) }
+    var keys = [(position: Int64, ordinal: Int)](repeating: (0, 0), count: items.count)
+    for indices in byKeychain.values {
+      let own: [Int]
+      if indices.allSatisfy({ items[$0].properties.place != nil }) {
+        own = indices.sorted { l, r in
+          let (left, right) = (items[l].properties.place!, items[r].properties.place!)
+          return left != right ? left < right : idPrecedes(items[l].id, items[r].id)
+        }
+      } else if namesFollowInsertion {
+        own = indices.sorted { idPrecedes(items[$0].id, items[$1].id) }
+      } else {
+        own = indices.sorted { l, r in
+          positions[l] != positions[r] ? positions[l] < positions[r] : idPrecedes(items[l].id, items[r].id)
+        }
+      }
+      var latest = Int64.min
+      for (ordinal, index) in own.enumerated() {
+        latest = max(latest, positions[index])
+        keys[index] = (latest, ordinal)
+      }
+    }
+    return keys
   }
 
   /// Reads the `Created` property of the items that have no stamp and whose creation time was not read.

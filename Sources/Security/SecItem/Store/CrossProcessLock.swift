@@ -140,8 +140,8 @@ enum CrossProcessLock {
     return descriptor
   }
 
-  /// A short stable hash of the bus address for the file name.
-  private static func fnv1a(_ text: String) -> String {
+  /// A short stable hash of a scope (a bus address) or a name for a lock file's name.
+  static func fnv1a(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)

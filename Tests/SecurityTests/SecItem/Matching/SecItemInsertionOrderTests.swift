@@ -1,4 +1,6 @@
 import Foundation
+import GLibValues
+import KeyringFileFormat
 import KeyringTestSupport
 import SecretServiceClient
 import Testing
@@ -206,6 +208,206 @@ struct SecItemInsertionOrderTests {
       }
     }
     #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+  }
+
+  // MARK: - Other clients' items
+
+  /// Writes `file` holding `items` (service, account, secret) as other clients' generic passwords in that order,
+  /// all created in one second, without insertion stamps: what libsecret's file backend and oo7 write.
+  func writeForeignItems(_ file: TemporaryKeyringFile, _ items: [(service: String, account: String, secret: String)])
+    throws
+  {
+    let key = try KeyringKey.derive(secret: SecretBytes(Array(file.password.utf8)), .fresh())
+    var keyring = try OpenedKeyring.new(key: key)
+    for item in items {
+      _ = try keyring.append(
+        KeyringItemContents(
+          attributes: ["service": item.service, "account": item.account, "xdg:content-type": "text/plain"],
+          label: item.account, created: 1_700_000_000, modified: 1_700_000_000,
+          secret: SecretBytes(Array(item.secret.utf8))))
+    }
+    try file.write(Data(keyring.contents.encoded()))
+  }
+
+  @Test("other clients' items of one second in a keyring file come back in the file's order, not their names'")
+  func keyringFileOrder() throws {
+    let file = try TemporaryKeyringFile()
+    let tag = unique("order")
+    let stored = (0..<12).map { "account-\(12 - $0)" }
+    try writeForeignItems(file, stored.map { (tag, $0, "s") })
+    #expect(try file.run { try accounts(genericPassword(service: tag)) } == stored)
+  }
+
+  @Test("a lookup by service and account of two items written in one second to a keyring file returns the first")
+  func keyringFileLookupFirst() throws {
+    let file = try TemporaryKeyringFile()
+    let tags = (0..<8).map { _ in unique("order") }
+    try writeForeignItems(file, tags.flatMap { [($0, "a", "first"), ($0, "a", "second")] })
+    for tag in tags {
+      let found = file.run { secret(genericPassword(service: tag, account: "a")) }
+      #expect(found.status == errSecSuccess)
+      #expect(found.value == Data(utf8: "first"), "\(tag)")
+    }
+  }
+
+  @Test("our items and other clients' in one keyring file come back in the file's order")
+  func keyringFileMixedOrder() throws {
+    let file = try TemporaryKeyringFile()
+    let tag = unique("order")
+    // Ours first (stamped now), then other clients' items dated in the past: the file's order wins over both.
+    try writeForeignItems(file, [])
+    #expect(
+      file.run { add(merged(genericPassword(service: tag), [kSecAttrAccount as String: "ours-1"])) } == errSecSuccess)
+    let contents = try KeyringFileContents(decoding: [UInt8](try #require(file.bytes)))
+    let key = try KeyringKey.derive(
+      secret: SecretBytes(Array(file.password.utf8)),
+      KeyDerivation(salt: contents.salt, iterations: contents.iterations))
+    var keyring = try OpenedKeyring(contents, key: key)
+    _ = try keyring.append(
+      KeyringItemContents(
+        attributes: ["service": tag, "account": "theirs"], label: "theirs", created: 1_700_000_000,
+        modified: 1_700_000_000, secret: SecretBytes(Array("t".utf8))))
+    try file.write(Data(keyring.contents.encoded()))
+    #expect(
+      file.run { add(merged(genericPassword(service: tag), [kSecAttrAccount as String: "ours-2"])) } == errSecSuccess)
+    #expect(try file.run { try accounts(genericPassword(service: tag)) } == ["ours-1", "theirs", "ours-2"])
+  }
+
+  /// The labels and creation dates of the generic passwords of `service`, in the order returned.
+  func labelsAndDates(_ service: String) throws -> [(label: String, created: Date)] {
+    let found = try #require(
+      copyMatching(
+        merged(
+          genericPassword(service: service),
+          [kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnAttributes as String: true])
+      ).result as? [[String: Any]])
+    return found.map {
+      ($0[kSecAttrLabel as String] as? String ?? "?", $0[kSecAttrCreationDate as String] as? Date ?? .distantPast)
+    }
+  }
+
+  /// Stores two items of one service and account with `store` (first, then second; a third attribute keeps
+  /// secret-tool from replacing the first) until both land in one second, and checks that SecItem returns them in
+  /// that order, and the first for a lookup. `read` runs the SecItem calls on the store written.
+  func checkSameSecondPair(
+    store: (_ arguments: [String], _ secret: String) throws -> CommandResult, read: (() throws -> Void) throws -> Void
+  ) throws {
+    for _ in 0..<6 {
+      let tag = unique("order")
+      for (index, label) in ["first", "second"].enumerated() {
+        let stored = try store(
+          ["store", "--label", label, "service", tag, "account", "a", "n", String(index)], label)
+        try #require(stored.succeeded, "\(stored)")
+      }
+      var checked = false
+      try read {
+        let found = try labelsAndDates(tag)
+        guard found.count == 2, found[0].created == found[1].created else { return }  // another second: again
+        checked = true
+        #expect(found.map(\.label) == ["first", "second"])
+        let first = secret(genericPassword(service: tag, account: "a"))
+        #expect(first.status == errSecSuccess)
+        #expect(first.value == Data(utf8: "first"))
+      }
+      if checked { return }
+    }
+    Issue.record("secret-tool never stored two items in one second in 6 tries")
+  }
+
+  @Test("two items secret-tool stored in one second in a keyring file (libsecret's file backend) come in that order")
+  func secretToolFilePair() throws {
+    for _ in 0..<4 {  // a pair has even odds of its names' order: four chances to see a wrong answer
+      let file = try TemporaryKeyringFile()
+      try checkSameSecondPair(
+        store: { arguments, secret in try file.secretTool(arguments, input: Data(secret.utf8)) },
+        read: { body in try file.run(body) })
+    }
+  }
+
+  @Test(
+    "two items secret-tool stored in one second on GNOME Keyring, numbered 9 and 10, come in that order",
+    .enabled(if: KeyringBackend.hasSecretService, "needs a Secret Service provider (none in --keychain mode)"))
+  func secretToolGnomeKeyringPair() throws {
+    let keyring = try PrivateKeyring.start(.unlocked, backend: .gnomeKeyring)
+    defer { keyring.stop() }
+    func secretTool(_ arguments: [String], _ secret: String) throws -> CommandResult {
+      try ExternalCommand.run(
+        "secret-tool", arguments, environment: keyring.environment.merging(["SECRET_BACKEND": "service"]) { $1 },
+        input: Data(secret.utf8))
+    }
+    // Items 1 to 8 of the collection, so that the first pair is numbered 9 and 10.
+    let filler = unique("order-filler")
+    for index in 0..<8 {
+      #expect(try secretTool(["store", "--label", "f", "service", filler, "n", "\(index)"], "f").succeeded)
+    }
+    let listed = try secretTool(["search", "--all", "service", filler], "")
+    #expect(listed.output.contains("[/8]"), "secret-tool shows the last filler as item 8: \(listed.output)")
+    try SecItemEnvironment.withBus(keyring.busAddress, timeout: .seconds(30)) {
+      defer { SecItemEnvironment.forgetConnection(busAddress: keyring.busAddress) }
+      try checkSameSecondPair(store: secretTool, read: { body in try body() })
+    }
+  }
+
+  // MARK: - The order itself
+
+  /// A generic password of another client (no stamp) or of this package (`stamp`), created at `second`.
+  func stored(
+    _ keychain: KeychainID, _ name: String, second: Int, stamp: Int64? = nil, place: Int? = nil
+  ) throws -> StoredItem {
+    var attributes = ["service": "s", "account": name]
+    if let stamp { attributes[InsertionOrder.attribute] = String(stamp) }
+    return try #require(
+      StoredItem(
+        id: ItemID(keychain: keychain, name: name),
+        ItemProperties(
+          attributes: attributes, created: Date(timeIntervalSince1970: TimeInterval(second)), place: place)))
+  }
+
+  @Test("on a store that numbers its items, the numbers decide over stamps and creation seconds within a collection")
+  func numbersDecide() throws {
+    let login = KeychainID.collection("/c/login")
+    let store = InMemoryItemStore(namesFollowInsertion: true)
+    // 9 is ours, stamped half-way through second 100; 10 is another client's, dated at second 100.
+    let items = [try stored(login, "10", second: 100), try stored(login, "9", second: 100, stamp: 100_500_000_000)]
+    #expect(InsertionOrder.sorted(items, in: store).map(\.id.name) == ["9", "10"])
+  }
+
+  @Test("a keyring file's places decide over stamps, creation seconds and names")
+  func placesDecide() throws {
+    let file = KeychainID.file("/k/default.keyring")
+    let store = InMemoryItemStore(namesFollowInsertion: false)
+    let items = [
+      try stored(file, "a", second: 300, place: 2),
+      try stored(file, "b", second: 100, stamp: 900_000_000_000, place: 0),
+      try stored(file, "c", second: 200, place: 1),
+    ]
+    #expect(InsertionOrder.sorted(items, in: store).map(\.id.name) == ["b", "c", "a"])
+  }
+
+  @Test("across keychains the order is total and keeps each keychain's own order, on 2,000 random sets")
+  func totalAcrossKeychains() throws {
+    let store = InMemoryItemStore(namesFollowInsertion: false)
+    let keychains = [KeychainID.file("/k/a.keyring"), KeychainID.file("/k/b.keyring")]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      var items: [StoredItem] = []
+      for keychain in keychains {
+        for place in 0..<Int.random(in: 0...5, using: &generator) {
+          let stamp: Int64? =
+            Bool.random(using: &generator) ? Int64.random(in: 0...3, using: &generator) * 1_000_000_000 : nil
+          items.append(
+            try stored(
+              keychain, "\(keychain.path)-\(place)", second: Int.random(in: 0...3, using: &generator), stamp: stamp,
+              place: place))
+        }
+      }
+      let sorted = InsertionOrder.sorted(items.shuffled(using: &generator), in: store)
+      for keychain in keychains {
+        let places = sorted.filter { $0.id.keychain == keychain }.map { $0.properties.place! }
+        #expect(places == places.sorted())
+      }
+      #expect(InsertionOrder.sorted(sorted.reversed(), in: store).map(\.id) == sorted.map(\.id), "one order")
+    }
   }
 
   @Test("stamps handed out in a row strictly increase")

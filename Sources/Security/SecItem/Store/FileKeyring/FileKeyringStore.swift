@@ -63,7 +63,7 @@ struct FileKeyringStore: ItemStore {
           label: wanted.contains(.label) ? item.label : nil,
           created: wanted.contains(.created) ? Date(timeIntervalSince1970: TimeInterval(item.created)) : nil,
           modified: wanted.contains(.modified) ? Date(timeIntervalSince1970: TimeInterval(item.modified)) : nil,
-          locked: wanted.contains(.locked) ? false : nil)
+          locked: wanted.contains(.locked) ? false : nil, place: index)
       }
       if secrets { found[id] = item.secret }
     }
@@ -77,17 +77,21 @@ struct FileKeyringStore: ItemStore {
 
   // MARK: - Writing
 
+  /// Appends the item, with the content type of its secret (`KeyringContentType`).
   func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
     try write { (keyring) throws(SecItemError) -> ItemID in
       let now = OpenedKeyring.now
+      let secret = SecretBytes(data: secret)
       return id(
         try keyring.append(
           KeyringItemContents(
-            attributes: attributes, label: label, created: now, modified: now, secret: SecretBytes(data: secret))))
+            attributes: KeyringContentType.marked(attributes, secret: secret), label: label, created: now,
+            modified: now, secret: secret)))
     }
   }
 
-  /// Rewrites the item with the change and a new modified time, in one write of the file.
+  /// Rewrites the item with the change, its content type (`KeyringContentType`) and a new modified time, in one write
+  /// of the file.
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
     try write { (keyring) throws(SecItemError) in
       guard let index = index(of: item, in: keyring), var contents = keyring.item(at: index) else {
@@ -96,6 +100,7 @@ struct FileKeyringStore: ItemStore {
       if let attributes = change.attributes { contents.attributes = attributes }
       if let label = change.label { contents.label = label }
       if let secret = change.secret { contents.secret = SecretBytes(data: secret) }
+      contents.attributes = KeyringContentType.marked(contents.attributes, secret: contents.secret)
       contents.modified = max(contents.modified, OpenedKeyring.now)
       _ = try keyring.replace(at: index, with: contents)
     }
@@ -156,14 +161,19 @@ struct FileKeyringStore: ItemStore {
 
   /// Holding the writers' lock: reads the file again, lets `body` change it, and replaces it atomically. A file
   /// that cannot be read or opened is left as it is (the call fails with its status). When another writer (one
-  /// that takes no lock: libsecret, oo7) replaced the file meanwhile, the write starts over from its version, until
-  /// the deadline (`errSecNotAvailable`).
+  /// that takes no lock: libsecret, oo7) replaced the file meanwhile, the write starts over from its version,
+  /// carrying the changes of any version that writer made from the write's own bytes while they were briefly in
+  /// place (`DisplacedChanges`), until the deadline (`errSecNotAvailable`).
   private func write<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R {
     try location.keySource.checkAvailable(timeout: timeout)
     let deadline = ContinuousClock.now.advanced(by: timeout)
     return try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> R in
+      var owed = DisplacedChanges()
       while true {
-        if let result = try attempt(body) { return result }
+        switch try attempt(body, carrying: owed) {
+        case .written(let result): return result
+        case .changed(let displaced): if let displaced { owed = owed.followed(by: displaced) }
+        }
         guard ContinuousClock.now < deadline else {
           throw SecItemError(errSecNotAvailable, "other writers kept replacing the keyring file")
         }
@@ -171,10 +181,20 @@ struct FileKeyringStore: ItemStore {
     }
   }
 
-  /// One read-change-replace; nil when the file changed before the replace. A file whose key settings are below
-  /// `KeyDerivation`'s minimum is re-keyed first. A file that would grow past `KeyringFile.maximumSize` is not
-  /// written: `errSecDataTooLarge`.
-  private func attempt<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R? {
+  /// What one read-change-write did.
+  private enum Attempt<R> {
+    case written(R)
+    /// The file changed before the write: nothing of it is in the file. With the changes of a version another
+    /// writer made from the write's bytes, when there was one.
+    case changed(DisplacedChanges?)
+  }
+
+  /// One read-change-write: the changes `owed` to other writers, then `body`, applied to the file as it is now. A
+  /// file whose key settings are below `KeyDerivation`'s minimum is re-keyed first. A file that would grow past
+  /// `KeyringFile.maximumSize` is not written: `errSecDataTooLarge`.
+  private func attempt<R>(
+    _ body: (inout OpenedKeyring) throws(SecItemError) -> R, carrying owed: DisplacedChanges
+  ) throws(SecItemError) -> Attempt<R> {
     let read = try readAndOpen()
     var keyring: OpenedKeyring
     let derivesNewKeys = location.keySource.derivesNewKeys
@@ -188,6 +208,7 @@ struct FileKeyringStore: ItemStore {
       guard derivesNewKeys else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(location.path)") }
       keyring = try OpenedKeyring.new(key: location.keySource.key(for: .fresh(), timeout: timeout))
     }
+    if !owed.isEmpty { keyring.apply(owed) }
     let result = try body(&keyring)
     keyring.stampWrite()
     let bytes = keyring.contents.encoded()
@@ -195,10 +216,14 @@ struct FileKeyringStore: ItemStore {
       throw SecItemError(
         errSecDataTooLarge, "the keyring file would have \(bytes.count) bytes, more than \(KeyringFile.maximumSize)")
     }
-    guard let identity = try file.replace(with: bytes, ifStill: read?.identity) else { return nil }
-    let digest = bytes.withUnsafeBytes { KeyringFile.digest([], $0) }
-    KeyringCache.store(.init(identity: identity, digest: digest, keyring: keyring), path: location.path)
-    return result
+    switch try file.write(bytes, ifStill: read?.identity) {
+    case .changed(let other):
+      return .changed(other.map { DisplacedChanges(displaced: $0, base: keyring.contents) })
+    case .replaced(let identity):
+      let digest = bytes.withUnsafeBytes { KeyringFile.digest([], $0) }
+      KeyringCache.store(.init(identity: identity, digest: digest, keyring: keyring), path: location.path)
+      return .written(result)
+    }
   }
 
   /// Whether `keyring` was opened with this store's key.

@@ -14,14 +14,19 @@ import KeyringFileFormat
 ///   and without waiting (`O_NOFOLLOW | O_NONBLOCK`, then `fstat` on what was opened): any other thing at the path (a
 ///   symbolic link, a FIFO, a device, a directory) or a larger file is `errSecInvalidKeychain`, at once, and is never
 ///   written over (every write reads the file first).
-/// - A write goes to a new file in the same directory (`mkstemp`, mode 0600), is flushed (`fsync`) and renamed over
-///   the keyring: a reader sees the old file or the new one, never a part, and a writer killed at any point leaves the
-///   old file as it was (at worst with a stray temporary file, which the next write removes). The directory is not
+/// - A write goes to a new file in the same directory (`mkstemp`, mode 0600), is flushed (`fsync`) and swapped into
+///   place (`write(_:ifStill:)`) or renamed over the keyring (`replace(with:ifStill:)`): a reader sees the old file or
+///   the new one, never a part, and a writer killed at any point leaves the old file as it was (at worst with a stray
+///   temporary file, which the next write removes; killed between an exchange and the exchange back, it leaves its
+///   own version in place and the other writer's in that stray file). The directory is not
 ///   flushed (as GLib's `g_file_replace_contents`, which libsecret writes with, does not): after a power loss the
 ///   last write may be missing, the file is still whole.
-/// - Writers of this package hold an exclusive `flock` on the keyring's directory from before they read the file
-///   until after the rename, so that no write is lost between two processes (libsecret 0.20.5 and oo7 take no lock;
-///   a write of theirs in that window is lost, as it is between two of them).
+/// - Writers of this package hold an exclusive `flock` from before they read the file until after the rename, so
+///   that no write is lost between two processes. The lock is a file of the user's private lock directory
+///   (`LockDirectory`), named by the device and inode of the keyring's directory and the keyring's name, never the
+///   keyring's directory itself: that may be shared (`/tmp`, a CI workspace), and another user's lock on it would
+///   stall every write (by the timeout). libsecret 0.20.5 and oo7 take no lock; against them the check before the
+///   new file takes the name, and the exchange that shows what it replaced, stand in (`write(_:ifStill:)`).
 struct KeyringFile: Sendable {
   /// The largest file read or written: 16 MiB, some 50,000 passwords or 4,000 RSA keys with their attributes.
   /// libsecret and oo7 rewrite the whole file on every change, as this package does, so a keyring far larger would be
@@ -55,6 +60,13 @@ struct KeyringFile: Sendable {
       size = Int64(info.st_size)
       modified = info.st_mtim
       changed = info.st_ctim
+    }
+
+    /// Whether `other` is the same version of the file, moved: the same device, inode, size and modification time
+    /// (a rename changes the change time).
+    func isSameVersion(as other: Identity) -> Bool {
+      device == other.device && inode == other.inode && size == other.size
+        && modified.tv_sec == other.modified.tv_sec && modified.tv_nsec == other.modified.tv_nsec
     }
 
     static func == (lhs: Identity, rhs: Identity) -> Bool {
@@ -144,25 +156,91 @@ struct KeyringFile: Sendable {
   ///
   /// The check guards against writers that take no lock (libsecret, oo7), as libsecret's own etag check does: it
   /// runs right before the rename, so only a write of theirs that lands in the microseconds between the two is lost.
+  /// The other way round, the new file's modification time is made later than the replaced one's by at least a
+  /// microsecond (`StagedFile.makeNewer(than:)`), so that their modification-time checks see every write of ours.
   func replace(with bytes: [UInt8], ifStill expected: Identity?) throws(SecItemError) -> Identity? {
     try ensureDirectory()
     var file = try StagedFile(bytes, prefix: directory + "/" + temporaryPrefix) { Self.failure($0, $1, reading: false) }
+    if let expected { try file.makeNewer(than: expected.modified) }
     guard try identity() == expected else { return nil }
     let info = try file.replace(path)
     removeStrayTemporaryFiles()
     return Identity(info)
   }
 
-  /// Runs `body` holding the writers' lock (an exclusive `flock` on the directory), waiting at most `timeout`
+  /// What a write (`write(_:ifStill:)`) did.
+  enum Replacement {
+    /// The file was the version expected, and the bytes replaced it.
+    case replaced(Identity)
+    /// The file was no longer the version expected: nothing of the bytes is in it. With the contents (nil when
+    /// unreadable) of a version another writer made from the bytes in the microseconds they were in place, which the
+    /// file no longer holds either (its changes are the caller's to carry: `DisplacedChanges`).
+    case changed(KeyringFileContents?)
+  }
+
+  /// Writes `bytes` as the file, atomically, when the file is still the version `expected` (nil: no file), creating
+  /// the directory (0700) when missing. Call it holding `withWriteLock`.
+  ///
+  /// The new file (temporary, `fsync`ed, its modification time later than the expected version's:
+  /// `StagedFile.makeNewer(than:)`) takes the name by an exchange (`RenameExchange`): the check before it finds
+  /// almost every write of a writer that takes no lock (libsecret, oo7), and the exchange tells the rest, because
+  /// what it displaced is at hand, identified by device, inode, size and modification time. A displaced version other
+  /// than the one expected is exchanged back at once, microseconds later, and the write reports `.changed`; should a
+  /// writer have replaced the new file in those microseconds, what it wrote comes back instead, with the result.
+  /// A first write links the file into place, which fails when another writer made one meanwhile. Where the file
+  /// system cannot exchange, the new file is renamed over the old one after the check.
+  func write(_ bytes: [UInt8], ifStill expected: Identity?) throws(SecItemError) -> Replacement {
+    try ensureDirectory()
+    var file = try StagedFile(bytes, prefix: directory + "/" + temporaryPrefix) { Self.failure($0, $1, reading: false) }
+    guard let expected else {
+      guard try identity() == nil, try file.create(path) else { return .changed(nil) }
+      var info = stat()
+      guard lstat(path, &info) == 0 else { throw Self.failure("lstat", errno, reading: false) }
+      return .replaced(Identity(info))
+    }
+    try file.makeNewer(than: expected.modified)
+    guard try identity() == expected else { return .changed(nil) }
+    guard let (new, displaced) = try file.exchange(path) else {
+      let info = try file.replace(path)
+      removeStrayTemporaryFiles()
+      return .replaced(Identity(info))
+    }
+    if Identity(displaced).isSameVersion(as: expected) {
+      removeStrayTemporaryFiles()
+      return .replaced(Identity(new))
+    }
+    // Another writer's version: back in place, and ours (or what a writer made of it meanwhile) out.
+    guard let (_, returned) = try file.exchange(path) else {
+      throw SecItemError(errSecIO, "the keyring file's directory stopped exchanging names")
+    }
+    if returned.st_dev == new.st_dev && returned.st_ino == new.st_ino { return .changed(nil) }
+    let contents = try? KeyringFile(path: file.temporaryPath).read { (_, header, body) throws(SecItemError) in
+      try? KeyringFileContents(header: header, body: body)
+    }
+    return .changed(contents.flatMap { $0 })
+  }
+
+  /// Runs `body` holding the writers' lock (an exclusive `flock` on `writeLockPath()`), waiting at most `timeout`
   /// (`errSecNotAvailable` past it). Not reentrant.
   func withWriteLock<R>(timeout: Duration, _ body: () throws(SecItemError) -> R) throws(SecItemError) -> R {
-    try ensureDirectory()
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw Self.failure("open", errno, reading: false) }
+    let descriptor = try CrossProcessLock.openLockFile(try writeLockPath())
     defer { close(descriptor) }
     try CrossProcessLock.acquire(descriptor, LOCK_EX, until: ContinuousClock.now.advanced(by: timeout))
     defer { flock(descriptor, LOCK_UN) }
     return try body()
+  }
+
+  /// The writers' lock file of this keyring: `keyring-<device>-<inode>-<name hash>.lock` in the private lock
+  /// directory, from the keyring's directory (made when missing) and name, so that every spelling of the path (a
+  /// relative one, `..`, a symbolic link to the directory) takes the same lock. The status of `LockDirectory` when
+  /// no safe directory exists.
+  func writeLockPath() throws(SecItemError) -> String {
+    try ensureDirectory()
+    var info = stat()
+    guard stat(directory, &info) == 0 else { throw Self.failure("stat", errno, reading: false) }
+    let name = (path as NSString).lastPathComponent
+    return try LockDirectory.current() + "/keyring-" + String(UInt64(info.st_dev), radix: 16) + "-"
+      + String(UInt64(info.st_ino), radix: 16) + "-" + CrossProcessLock.fnv1a(name) + ".lock"
   }
 
   /// Creates the directory and its parents (0700) when missing, as libsecret does before its first write.

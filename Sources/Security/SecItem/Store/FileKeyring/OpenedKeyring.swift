@@ -131,6 +131,19 @@ struct OpenedKeyring: Sendable {
     readable.remove(at: index)
   }
 
+  /// Another writer's displaced changes put back (`DisplacedChanges`): the items they removed taken out, the items
+  /// they added appended in their order, unless the keyring holds them already.
+  mutating func apply(_ changes: DisplacedChanges) {
+    for index in contents.items.indices.reversed() where changes.removed.contains(contents.items[index].blob) {
+      remove(at: index)
+    }
+    let present = Set(contents.items.map(\.blob))
+    for item in changes.added where !present.contains(item.blob) {
+      contents.items.append(item)
+      readable.append(key?.authenticates(item.blob) ?? false)
+    }
+  }
+
   /// This keyring under `key` (whose derivation replaces the file's): every item decrypted and encrypted again.
   /// `errSecInvalidKeychain` when an item cannot be (one of another key, or damaged): a new salt would lose it for
   /// good, to its own key too.

@@ -27,7 +27,8 @@ struct FileKeyringStoreTests {
     #expect(found.unlocked == [created])
     let read = try store.read([created], [.attributes, .label], secrets: true)
     #expect(read.properties[created]?.label == "a label")
-    #expect(read.properties[created]?.attributes == attributes)
+    #expect(
+      read.properties[created]?.attributes == attributes.merging([KeyringContentType.attribute: "text/plain"]) { $1 })
     #expect(read.secrets[created]?.copyData() == Data("s3cret".utf8))
   }
 
@@ -56,7 +57,8 @@ struct FileKeyringStoreTests {
     let read = try store.read([updated], [.attributes, .label], secrets: true)
     #expect(read.secrets[updated]?.copyData() == Data("new".utf8))
     #expect(read.properties[updated]?.label == "before")
-    #expect(read.properties[updated]?.attributes == attributes)
+    #expect(
+      read.properties[updated]?.attributes == attributes.merging([KeyringContentType.attribute: "text/plain"]) { $1 })
   }
 
   @Test("a deleted item is gone, and deleting it again is errSecItemNotFound")
