@@ -3,7 +3,8 @@
 #
 # A state directory ("$KR_STATE") made by with-keyring holds everything of one private keyring:
 #   .with-keyring      marker: keyring-ctl refuses directories without it
-#   mode               unlocked | locked | activatable | no-provider | kwallet | keepassxc | file
+#   mode               unlocked | locked | activatable | no-provider | kwallet | keepassxc | file | passwordless
+#   passwordless       --passwordless only, once the login keyring's password is cleared: start it with none
 #   bus.conf services/ --activatable only: the bus's configuration and its service directory
 #   home/ data/ config/ cache/ run/ (0700)   HOME and XDG_* of the bus and the daemons
 #   bus                the bus's unix socket;  bus.address  its address;  bus.pid
@@ -163,6 +164,7 @@ kr_descendants() {
 
 kr_keyring_pid() { cat "$KR_STATE/keyring.pid" 2>/dev/null || true; }
 
+
 # The provider of the state directory's mode: gnome-keyring, kwallet, keepassxc or none.
 kr_provider() {
   case $(cat "$KR_STATE/mode" 2>/dev/null) in
@@ -250,11 +252,17 @@ CONFIG
 kr_start_keyring() {
   local pid deadline
   [[ -s $KR_STATE/password ]] || kr_die "no keyring password in $KR_STATE (a --no-provider environment?)"
+  # A password-less login keyring (--passwordless, once its password was cleared) opens with none: the stored
+  # password would unlock it and make the daemon write it encrypted again at the next change.
+  local input=$KR_STATE/password
+  [[ -f $KR_STATE/passwordless ]] && input=/dev/null
+  local logged
+  logged=$(stat -c %s "$KR_STATE/keyring.log" 2>/dev/null || echo 0)
   (
     kr_close_inherited_fds
     cd "$HOME" || exit 1
     exec gnome-keyring-daemon --foreground --unlock --components=secrets
-  ) <"$KR_STATE/password" >>"$KR_STATE/keyring.log" 2>&1 &
+  ) <"$input" >>"$KR_STATE/keyring.log" 2>&1 &
   pid=$!
   disown "$pid" 2>/dev/null || true # no "Killed" job report when keyring-ctl kills it
   echo "$pid" >"$KR_STATE/keyring.pid"
@@ -264,6 +272,12 @@ kr_start_keyring() {
       kr_die "gnome-keyring-daemon exited before providing $KR_SECRETS; its log:
 $(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
     fi
+    # A login keyring the daemon refuses (e.g. a password-less one a multi-line secret broke: docs/backends.md)
+    # never gets its alias: say so at once rather than wait out the timeout.
+    if tail -c +$((logged + 1)) "$KR_STATE/keyring.log" 2>/dev/null | grep -q 'invalid or unrecognized format'; then
+      kr_die "gnome-keyring-daemon refused a keyring file (pid $pid); its log:
+$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
+    fi
     if (($(kr_now_ms) > deadline)); then
       kr_die "timed out after ${KR_TIMEOUT}s waiting for $KR_SECRETS and its 'default' alias" \
         "(gnome-keyring-daemon pid $pid); its log:
@@ -271,6 +285,53 @@ $(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
     fi
     sleep 0.02
   done
+  if [[ -f $KR_STATE/passwordless ]]; then kr_unlock_passwordless; fi
+}
+
+# --passwordless: gnome-keyring's InternalUnsupportedGuiltRiddenInterface.ChangeWithMasterPassword(login, the stored
+# password, "") in a plain session opened on the same connection (the interface needs one), as a desktop does when
+# its user sets an empty keyring password for auto-login. From then on the daemon writes login.keyring in its
+# textual, unencrypted format ("[keyring]" instead of "GnomeKeyring\n\r\0\n"). Needs jeepney; password on stdin.
+KR_CLEAR_PASSWORD_PY='
+import sys
+from jeepney import DBusAddress, MessageType, new_method_call
+from jeepney.io.blocking import open_dbus_connection
+password = sys.stdin.buffer.read()
+connection = open_dbus_connection(bus="SESSION")
+name, path = "org.freedesktop.secrets", "/org/freedesktop/secrets"
+service = DBusAddress(path, bus_name=name, interface="org.freedesktop.Secret.Service")
+reply = connection.send_and_get_reply(new_method_call(service, "OpenSession", "sv", ("plain", ("s", ""))), timeout=10)
+if reply.header.message_type == MessageType.error:
+    sys.exit("OpenSession failed: %s" % (reply.body,))
+session = reply.body[1]
+internal = DBusAddress(path, bus_name=name, interface="org.gnome.keyring.InternalUnsupportedGuiltRiddenInterface")
+reply = connection.send_and_get_reply(new_method_call(
+    internal, "ChangeWithMasterPassword", "o(oayays)(oayays)",
+    (sys.argv[1], (session, b"", password, "text/plain"), (session, b"", b"", "text/plain"))), timeout=10)
+connection.close()
+if reply.header.message_type == MessageType.error:
+    sys.exit("ChangeWithMasterPassword failed: %s" % (reply.body,))
+'
+
+# Makes the login collection password-less (see KR_CLEAR_PASSWORD_PY) and checks that its file is textual.
+kr_clear_password() {
+  local collection file
+  collection=$(kr_read_alias default) || kr_die "no 'default' collection to make password-less"
+  /usr/bin/python3 -c "$KR_CLEAR_PASSWORD_PY" "$collection" <"$KR_STATE/password" ||
+    kr_die "could not clear the password of $collection"
+  : >"$KR_STATE/passwordless"
+  file=$XDG_DATA_HOME/keyrings/${collection##*/}.keyring
+  [[ $(head -c 9 "$file" 2>/dev/null) == "[keyring]" ]] || kr_die "$file is not in the textual format"
+}
+
+# A password-less collection is locked when the daemon starts with no password, and unlocks without a prompt:
+# Service.Unlock, as any client's first read does; checks Locked.
+kr_unlock_passwordless() {
+  local collection
+  collection=$(kr_read_alias default) || kr_die "no 'default' collection to unlock"
+  kr_gdbus -d "$KR_SECRETS" -o "$KR_SERVICE_PATH" -m org.freedesktop.Secret.Service.Unlock \
+    "['$collection']" >/dev/null || kr_die "Service.Unlock of $collection failed"
+  [[ $(kr_collection_locked "$collection") == false ]] || kr_die "$collection is still locked after Unlock"
 }
 
 # Waits until org.freedesktop.secrets has no owner on the bus.
@@ -322,6 +383,10 @@ if result != 0:
 # prompt, no restart (clients keep their connection), and checks the default collection.
 kr_unlock() {
   local collection socket="$XDG_RUNTIME_DIR/keyring/control"
+  if [[ -f $KR_STATE/passwordless ]]; then
+    kr_unlock_passwordless
+    return
+  fi
   [[ -S $socket ]] || kr_die "no gnome-keyring control socket at $socket (daemon not running?)"
   local python=/usr/bin/python3 # the system's starts fastest; any python3 will do
   [[ -x $python ]] || python=$(command -v python3) ||
