@@ -15,6 +15,7 @@
 #   --keepassxc        password is the database's; see dbus/keepassxc-lib.sh for its other files
 #   file-password      --file only: SECRET_FILE_TEST_PASSWORD (also in CMD's environment, as libsecret reads it)
 #   file-keyring/default.keyring   --file only: SECRET_FILE_TEST_PATH (created by the first write)
+#   root               --root only: the Debian root (dbus/make-root) the daemons run from, under bubblewrap
 #   keychain-password  --keychain only: the password of data/keychains/test.keychain-db; see dbus/keychain-lib.sh
 # The password is only ever read from that file by redirection; it is never printed or put in argv.
 
@@ -164,6 +165,32 @@ kr_descendants() {
 
 kr_keyring_pid() { cat "$KR_STATE/keyring.pid" 2>/dev/null || true; }
 
+# --root: the daemons come from a Debian root made by dbus/make-root ($KR_STATE/root names it), run under bubblewrap
+# on our bus: the root as /, the host's /tmp (where the bus socket, HOME and XDG_* of the state directory live; the
+# state directory itself is bound when it is elsewhere), /proc and /dev. Sets KR_WRAP to that command line (empty
+# without a root), ending in `--`. No --die-with-parent: a daemon that keyring-ctl starts outlives keyring-ctl. The
+# pid recorded is the daemon's own (kr_start_keyring), so that ending it ends bwrap too, never the other way round.
+kr_wrap_init() {
+  KR_WRAP=()
+  local root
+  root=$(cat "$KR_STATE/root" 2>/dev/null) || return 0
+  [[ -n $root ]] || return 0
+  command -v bwrap >/dev/null || kr_die "bwrap not found (apt-get install bubblewrap), needed by --root"
+  KR_WRAP=(bwrap --bind "$root" / --proc /proc --dev /dev --bind /tmp /tmp)
+  [[ $KR_STATE == /tmp/* ]] || KR_WRAP+=(--bind "$KR_STATE" "$KR_STATE")
+  KR_WRAP+=(--)
+}
+
+# The root's program $1 exists (or, without a root, the host's).
+kr_have_program() {
+  local root
+  root=$(cat "$KR_STATE/root" 2>/dev/null) || root=
+  if [[ -n $root ]]; then
+    [[ -x $root/usr/bin/$1 ]]
+  else
+    command -v "$1" >/dev/null
+  fi
+}
 
 # The provider of the state directory's mode: gnome-keyring, kwallet, keepassxc or none.
 kr_provider() {
@@ -225,14 +252,23 @@ kr_collection_locked() {
 # `keyring-ctl stop` or `kill` the next client call starts a new one (no "no provider" in this mode).
 kr_activatable_bus_config() {
   mkdir -p "$KR_STATE/services"
-  cat >"$KR_STATE/services/org.freedesktop.secrets.service" <<SERVICE
+  if ((${#KR_WRAP[@]} > 0)); then
+    # --root: the root's sh records its pid (the host's: no pid namespace), which becomes the daemon's by exec.
+    cat >"$KR_STATE/services/org.freedesktop.secrets.service" <<SERVICE
+[D-BUS Service]
+Name=$KR_SECRETS
+Exec=/bin/sh -c "cd $HOME && exec ${KR_WRAP[*]} /bin/sh -c 'echo \$\$ >$KR_STATE/keyring.pid && exec gnome-keyring-daemon --foreground --unlock --components=secrets' <$KR_STATE/password >>$KR_STATE/keyring.log 2>&1"
+SERVICE
+  else
+    cat >"$KR_STATE/services/org.freedesktop.secrets.service" <<SERVICE
 [D-BUS Service]
 Name=$KR_SECRETS
 Exec=/bin/sh -c 'echo \$\$ >"$KR_STATE/keyring.pid"; cd "$HOME" && exec gnome-keyring-daemon --foreground --unlock --components=secrets <"$KR_STATE/password" >>"$KR_STATE/keyring.log" 2>&1'
 SERVICE
+  fi
   # The paths go into the service file's Exec= (dbus's quoting, then sh's) and into XML unescaped.
-  [[ $KR_STATE =~ ^[A-Za-z0-9._/+-]+$ && $KR_HERE =~ ^[A-Za-z0-9._/+-]+$ ]] ||
-    kr_die "--activatable needs a state directory and a repository path of letters, digits and ._/+- only"
+  [[ $KR_STATE =~ ^[A-Za-z0-9._/+-]+$ && $KR_HERE =~ ^[A-Za-z0-9._/+-]+$ && ${KR_WRAP[*]} =~ ^[A-Za-z0-9._/+\ -]*$ ]] ||
+    kr_die "--activatable needs a state directory, a repository path and a root of letters, digits and ._/+- only"
   cat >"$KR_STATE/bus.conf" <<CONFIG
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -261,11 +297,18 @@ kr_start_keyring() {
   (
     kr_close_inherited_fds
     cd "$HOME" || exit 1
+    if ((${#KR_WRAP[@]} > 0)); then
+      # The root's sh records its own pid, which becomes the daemon's by exec (no pid namespace: the host's pid).
+      rm -f "$KR_STATE/keyring.pid"
+      # shellcheck disable=SC2016 # (expanded by the inner sh)
+      exec "${KR_WRAP[@]}" /bin/sh -c 'echo $$ >"$0" && exec "$@"' "$KR_STATE/keyring.pid" \
+        gnome-keyring-daemon --foreground --unlock --components=secrets
+    fi
     exec gnome-keyring-daemon --foreground --unlock --components=secrets
   ) <"$input" >>"$KR_STATE/keyring.log" 2>&1 &
-  pid=$!
+  pid=$! # the daemon's, or bwrap's (which lives as long as the daemon) under --root
   disown "$pid" 2>/dev/null || true # no "Killed" job report when keyring-ctl kills it
-  echo "$pid" >"$KR_STATE/keyring.pid"
+  ((${#KR_WRAP[@]} > 0)) || echo "$pid" >"$KR_STATE/keyring.pid"
   deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
   until kr_read_alias default >/dev/null; do
     if ! kr_running "$pid"; then
