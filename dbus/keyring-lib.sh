@@ -202,10 +202,11 @@ kr_provider() {
   esac
 }
 
-# What the provider daemon's command line contains (kr_alive): kwalletd5 starts as kwallet-pam.py.
+# What the provider daemon's command line contains (kr_alive): kwalletd5 starts as kwallet-pam.py; a root's ksecretd
+# is recorded by its own pid (kwallet-lib.sh).
 kr_daemon_match() {
   case $(kr_provider) in
-    kwallet) echo kwallet ;;
+    kwallet) kr_kwallet_match ;;
     keepassxc) echo keepassxc ;;
     *) echo gnome-keyring-daemon ;;
   esac
