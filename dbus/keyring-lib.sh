@@ -295,12 +295,12 @@ kr_start_keyring() {
   [[ -f $KR_STATE/passwordless ]] && input=/dev/null
   local logged
   logged=$(stat -c %s "$KR_STATE/keyring.log" 2>/dev/null || echo 0)
+  ((${#KR_WRAP[@]} == 0)) || rm -f "$KR_STATE/keyring.pid" # the daemon writes it itself (below)
   (
     kr_close_inherited_fds
     cd "$HOME" || exit 1
     if ((${#KR_WRAP[@]} > 0)); then
       # The root's sh records its own pid, which becomes the daemon's by exec (no pid namespace: the host's pid).
-      rm -f "$KR_STATE/keyring.pid"
       # shellcheck disable=SC2016 # (expanded by the inner sh)
       exec "${KR_WRAP[@]}" /bin/sh -c 'echo $$ >"$0" && exec "$@"' "$KR_STATE/keyring.pid" \
         gnome-keyring-daemon --foreground --unlock --components=secrets
