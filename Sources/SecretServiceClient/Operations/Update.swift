@@ -57,6 +57,17 @@ extension SecretServiceConnection {
     }
   }
 
+  /// Fails with `.invalidArgument`, without writing anything, when `setSecret(item, secret)` would refuse `secret`
+  /// (`ProviderAdapter.checkSecretStorable`), so that a caller changing several properties of an item can check
+  /// before its first write. Sends nothing for a secret every provider keeps as it is.
+  package func checkSecretStorable(_ secret: SecretBytes, for item: ObjectPath) throws(SecretServiceError) {
+    let call = "\(ItemInterface.name).SetSecret"
+    try Validation.path(item, call: call)
+    try perform(.item) { (handle, deadline) throws(CallFailure) in
+      try handle.adapter.checkSecretStorable(secret, in: item.collection, call: call, on: handle, deadline)
+    }
+  }
+
   /// Deletes an item (`Item.Delete`, running the prompt the provider may return:
   /// `ProviderAdapter.runOperationPrompt`). A vanished item is `.notFound`, a locked one `.locked` (on KWallet too,
   /// which would delete it, and on KeePassXC, where it is hidden).

@@ -58,6 +58,27 @@ struct PasswordlessKeyringSecItemTests {
     #expect(on(keyring) { secret(query) } == .found(Data("one".utf8)))
   }
 
+  @Test("SecItemUpdate of the label and a multi-line password is errSecParam and changes neither")
+  func updateWithLabelRefused() throws {
+    let (keyring, other) = try keyringWithOtherItem()
+    defer { keyring.stop() }
+    let query = genericPassword(service: service, account: "a")
+    let added = on(keyring) {
+      add(merged(query, [kSecValueData as String: Data("one".utf8), kSecAttrLabel as String: "before"]))
+    }
+    #expect(added == errSecSuccess)
+    let status = on(keyring) {
+      SecItemUpdate(
+        query as CFDictionary,
+        [kSecValueData as String: Data("a\nb".utf8), kSecAttrLabel as String: "after"] as CFDictionary)
+    }
+    #expect(status == errSecParam)
+    try otherItemSurvivesRestart(keyring, other)
+    #expect(on(keyring) { secret(query) } == .found(Data("one".utf8)))
+    let label = on(keyring) { attributes(query) }
+    #expect(try label.require()[kSecAttrLabel as String] as? String == "before")
+  }
+
   @Test("SecItemAdd of a binary secret holding a line feed succeeds and comes back byte for byte after a restart")
   func binaryStored() throws {
     let (keyring, other) = try keyringWithOtherItem()
