@@ -103,7 +103,7 @@ EOF
   kr_keepassxc_xml >"$xml"
   # import -p asks for the password twice; -t 100 (ms, its minimum) keeps every unlock fast.
   { cat "$KR_STATE/password" && echo && cat "$KR_STATE/password" && echo; } |
-    keepassxc-cli import -q -t 100 -p "$xml" "$database" >>"$KR_STATE/keyring.log" 2>&1 ||
+    "${KR_WRAP[@]}" keepassxc-cli import -q -t 100 -p "$xml" "$database" >>"$KR_STATE/keyring.log" 2>&1 ||
     kr_die "keepassxc-cli import failed; its output:
 $(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
   rm -f "$xml"
@@ -113,16 +113,34 @@ $(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
 # keyring.log, and records the pid.
 kr_keepassxc_spawn() {
   local pid
+  # Under --root the daemon writes its pid itself: no earlier daemon's may be taken for it.
+  ((${#KR_WRAP[@]} == 0)) || rm -f "$KR_STATE/keyring.pid"
   (
     kr_close_inherited_fds
     cd "$HOME" || exit 1
     export TMPDIR="$KR_STATE/tmp" QT_QPA_PLATFORM=offscreen
-    exec keepassxc --config "$(kr_keepassxc_config)" \
+    local -a run=()
+    if ((${#KR_WRAP[@]} > 0)); then
+      # --root: the root's sh records its own pid, which becomes keepassxc's by exec (no pid namespace).
+      # shellcheck disable=SC2016 # (expanded by the inner sh)
+      run=("${KR_WRAP[@]}" /bin/sh -c 'echo $$ >"$0" && exec "$@"' "$KR_STATE/keyring.pid")
+    fi
+    exec "${run[@]}" keepassxc --config "$(kr_keepassxc_config)" \
       --localconfig "$XDG_CACHE_HOME/keepassxc/keepassxc_local.ini" --pw-stdin "$(kr_keepassxc_database)"
   ) < <(cat "$KR_STATE/password" && echo) >>"$KR_STATE/keyring.log" 2>&1 &
   pid=$!
   disown "$pid" 2>/dev/null || true
-  echo "$pid" >"$KR_STATE/keyring.pid"
+  if ((${#KR_WRAP[@]} > 0)); then
+    local deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
+    until [[ -s $KR_STATE/keyring.pid ]]; do
+      kr_running "$pid" || kr_die "keepassxc exited at once; its log:
+$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
+      (($(kr_now_ms) <= deadline)) || kr_die "timed out after ${KR_TIMEOUT}s waiting for keepassxc to start"
+      sleep 0.01
+    done
+  else
+    echo "$pid" >"$KR_STATE/keyring.pid"
+  fi
 }
 
 # Waits until "$2" (a command) succeeds, failing when keepassxc exits or the timeout passes ("$1" says what is awaited).

@@ -3,7 +3,8 @@
 #
 # A state directory ("$KR_STATE") made by with-keyring holds everything of one private keyring:
 #   .with-keyring      marker: keyring-ctl refuses directories without it
-#   mode               unlocked | locked | activatable | no-provider | kwallet | keepassxc | file
+#   mode               unlocked | locked | activatable | no-provider | kwallet | keepassxc | file | passwordless
+#   passwordless       --passwordless only, once the login keyring's password is cleared: start it with none
 #   bus.conf services/ --activatable only: the bus's configuration and its service directory
 #   home/ data/ config/ cache/ run/ (0700)   HOME and XDG_* of the bus and the daemons
 #   bus                the bus's unix socket;  bus.address  its address;  bus.pid
@@ -14,6 +15,7 @@
 #   --keepassxc        password is the database's; see dbus/keepassxc-lib.sh for its other files
 #   file-password      --file only: SECRET_FILE_TEST_PASSWORD (also in CMD's environment, as libsecret reads it)
 #   file-keyring/default.keyring   --file only: SECRET_FILE_TEST_PATH (created by the first write)
+#   root               --root only: the Debian root (dbus/make-root) the daemons run from, under bubblewrap
 #   keychain-password  --keychain only: the password of data/keychains/test.keychain-db; see dbus/keychain-lib.sh
 # The password is only ever read from that file by redirection; it is never printed or put in argv.
 
@@ -163,6 +165,33 @@ kr_descendants() {
 
 kr_keyring_pid() { cat "$KR_STATE/keyring.pid" 2>/dev/null || true; }
 
+# --root: the daemons come from a Debian root made by dbus/make-root ($KR_STATE/root names it), run under bubblewrap
+# on our bus: the root as /, the host's /tmp (where the bus socket, HOME and XDG_* of the state directory live; the
+# state directory itself is bound when it is elsewhere), /proc and /dev. Sets KR_WRAP to that command line (empty
+# without a root), ending in `--`. No --die-with-parent: a daemon that keyring-ctl starts outlives keyring-ctl. The
+# pid recorded is the daemon's own (kr_start_keyring), so that ending it ends bwrap too, never the other way round.
+kr_wrap_init() {
+  KR_WRAP=()
+  local root
+  root=$(cat "$KR_STATE/root" 2>/dev/null) || return 0
+  [[ -n $root ]] || return 0
+  command -v bwrap >/dev/null || kr_die "bwrap not found (apt-get install bubblewrap), needed by --root"
+  KR_WRAP=(bwrap --bind "$root" / --proc /proc --dev /dev --bind /tmp /tmp)
+  [[ $KR_STATE == /tmp/* ]] || KR_WRAP+=(--bind "$KR_STATE" "$KR_STATE")
+  KR_WRAP+=(--)
+}
+
+# The root's program $1 exists (or, without a root, the host's).
+kr_have_program() {
+  local root
+  root=$(cat "$KR_STATE/root" 2>/dev/null) || root=
+  if [[ -n $root ]]; then
+    [[ -x $root/usr/bin/$1 ]]
+  else
+    command -v "$1" >/dev/null
+  fi
+}
+
 # The provider of the state directory's mode: gnome-keyring, kwallet, keepassxc or none.
 kr_provider() {
   case $(cat "$KR_STATE/mode" 2>/dev/null) in
@@ -173,10 +202,11 @@ kr_provider() {
   esac
 }
 
-# What the provider daemon's command line contains (kr_alive): kwalletd5 starts as kwallet-pam.py.
+# What the provider daemon's command line contains (kr_alive): kwalletd5 starts as kwallet-pam.py; a root's ksecretd
+# is recorded by its own pid (kwallet-lib.sh).
 kr_daemon_match() {
   case $(kr_provider) in
-    kwallet) echo kwallet ;;
+    kwallet) kr_kwallet_match ;;
     keepassxc) echo keepassxc ;;
     *) echo gnome-keyring-daemon ;;
   esac
@@ -223,14 +253,23 @@ kr_collection_locked() {
 # `keyring-ctl stop` or `kill` the next client call starts a new one (no "no provider" in this mode).
 kr_activatable_bus_config() {
   mkdir -p "$KR_STATE/services"
-  cat >"$KR_STATE/services/org.freedesktop.secrets.service" <<SERVICE
+  if ((${#KR_WRAP[@]} > 0)); then
+    # --root: the root's sh records its pid (the host's: no pid namespace), which becomes the daemon's by exec.
+    cat >"$KR_STATE/services/org.freedesktop.secrets.service" <<SERVICE
+[D-BUS Service]
+Name=$KR_SECRETS
+Exec=/bin/sh -c "cd $HOME && exec ${KR_WRAP[*]} /bin/sh -c 'echo \$\$ >$KR_STATE/keyring.pid && exec gnome-keyring-daemon --foreground --unlock --components=secrets' <$KR_STATE/password >>$KR_STATE/keyring.log 2>&1"
+SERVICE
+  else
+    cat >"$KR_STATE/services/org.freedesktop.secrets.service" <<SERVICE
 [D-BUS Service]
 Name=$KR_SECRETS
 Exec=/bin/sh -c 'echo \$\$ >"$KR_STATE/keyring.pid"; cd "$HOME" && exec gnome-keyring-daemon --foreground --unlock --components=secrets <"$KR_STATE/password" >>"$KR_STATE/keyring.log" 2>&1'
 SERVICE
+  fi
   # The paths go into the service file's Exec= (dbus's quoting, then sh's) and into XML unescaped.
-  [[ $KR_STATE =~ ^[A-Za-z0-9._/+-]+$ && $KR_HERE =~ ^[A-Za-z0-9._/+-]+$ ]] ||
-    kr_die "--activatable needs a state directory and a repository path of letters, digits and ._/+- only"
+  [[ $KR_STATE =~ ^[A-Za-z0-9._/+-]+$ && $KR_HERE =~ ^[A-Za-z0-9._/+-]+$ && ${KR_WRAP[*]} =~ ^[A-Za-z0-9._/+\ -]*$ ]] ||
+    kr_die "--activatable needs a state directory, a repository path and a root of letters, digits and ._/+- only"
   cat >"$KR_STATE/bus.conf" <<CONFIG
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -250,18 +289,37 @@ CONFIG
 kr_start_keyring() {
   local pid deadline
   [[ -s $KR_STATE/password ]] || kr_die "no keyring password in $KR_STATE (a --no-provider environment?)"
+  # A password-less login keyring (--passwordless, once its password was cleared) opens with none: the stored
+  # password would unlock it and make the daemon write it encrypted again at the next change.
+  local input=$KR_STATE/password
+  [[ -f $KR_STATE/passwordless ]] && input=/dev/null
+  local logged
+  logged=$(stat -c %s "$KR_STATE/keyring.log" 2>/dev/null || echo 0)
+  ((${#KR_WRAP[@]} == 0)) || rm -f "$KR_STATE/keyring.pid" # the daemon writes it itself (below)
   (
     kr_close_inherited_fds
     cd "$HOME" || exit 1
+    if ((${#KR_WRAP[@]} > 0)); then
+      # The root's sh records its own pid, which becomes the daemon's by exec (no pid namespace: the host's pid).
+      # shellcheck disable=SC2016 # (expanded by the inner sh)
+      exec "${KR_WRAP[@]}" /bin/sh -c 'echo $$ >"$0" && exec "$@"' "$KR_STATE/keyring.pid" \
+        gnome-keyring-daemon --foreground --unlock --components=secrets
+    fi
     exec gnome-keyring-daemon --foreground --unlock --components=secrets
-  ) <"$KR_STATE/password" >>"$KR_STATE/keyring.log" 2>&1 &
-  pid=$!
+  ) <"$input" >>"$KR_STATE/keyring.log" 2>&1 &
+  pid=$! # the daemon's, or bwrap's (which lives as long as the daemon) under --root
   disown "$pid" 2>/dev/null || true # no "Killed" job report when keyring-ctl kills it
-  echo "$pid" >"$KR_STATE/keyring.pid"
+  ((${#KR_WRAP[@]} > 0)) || echo "$pid" >"$KR_STATE/keyring.pid"
   deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
   until kr_read_alias default >/dev/null; do
     if ! kr_running "$pid"; then
       kr_die "gnome-keyring-daemon exited before providing $KR_SECRETS; its log:
+$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
+    fi
+    # A login keyring the daemon refuses (e.g. a password-less one a multi-line secret broke: docs/backends.md)
+    # never gets its alias: say so at once rather than wait out the timeout.
+    if tail -c +$((logged + 1)) "$KR_STATE/keyring.log" 2>/dev/null | grep -q 'invalid or unrecognized format'; then
+      kr_die "gnome-keyring-daemon refused a keyring file (pid $pid); its log:
 $(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
     fi
     if (($(kr_now_ms) > deadline)); then
@@ -271,6 +329,53 @@ $(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
     fi
     sleep 0.02
   done
+  if [[ -f $KR_STATE/passwordless ]]; then kr_unlock_passwordless; fi
+}
+
+# --passwordless: gnome-keyring's InternalUnsupportedGuiltRiddenInterface.ChangeWithMasterPassword(login, the stored
+# password, "") in a plain session opened on the same connection (the interface needs one), as a desktop does when
+# its user sets an empty keyring password for auto-login. From then on the daemon writes login.keyring in its
+# textual, unencrypted format ("[keyring]" instead of "GnomeKeyring\n\r\0\n"). Needs jeepney; password on stdin.
+KR_CLEAR_PASSWORD_PY='
+import sys
+from jeepney import DBusAddress, MessageType, new_method_call
+from jeepney.io.blocking import open_dbus_connection
+password = sys.stdin.buffer.read()
+connection = open_dbus_connection(bus="SESSION")
+name, path = "org.freedesktop.secrets", "/org/freedesktop/secrets"
+service = DBusAddress(path, bus_name=name, interface="org.freedesktop.Secret.Service")
+reply = connection.send_and_get_reply(new_method_call(service, "OpenSession", "sv", ("plain", ("s", ""))), timeout=10)
+if reply.header.message_type == MessageType.error:
+    sys.exit("OpenSession failed: %s" % (reply.body,))
+session = reply.body[1]
+internal = DBusAddress(path, bus_name=name, interface="org.gnome.keyring.InternalUnsupportedGuiltRiddenInterface")
+reply = connection.send_and_get_reply(new_method_call(
+    internal, "ChangeWithMasterPassword", "o(oayays)(oayays)",
+    (sys.argv[1], (session, b"", password, "text/plain"), (session, b"", b"", "text/plain"))), timeout=10)
+connection.close()
+if reply.header.message_type == MessageType.error:
+    sys.exit("ChangeWithMasterPassword failed: %s" % (reply.body,))
+'
+
+# Makes the login collection password-less (see KR_CLEAR_PASSWORD_PY) and checks that its file is textual.
+kr_clear_password() {
+  local collection file
+  collection=$(kr_read_alias default) || kr_die "no 'default' collection to make password-less"
+  /usr/bin/python3 -c "$KR_CLEAR_PASSWORD_PY" "$collection" <"$KR_STATE/password" ||
+    kr_die "could not clear the password of $collection"
+  : >"$KR_STATE/passwordless"
+  file=$XDG_DATA_HOME/keyrings/${collection##*/}.keyring
+  [[ $(head -c 9 "$file" 2>/dev/null) == "[keyring]" ]] || kr_die "$file is not in the textual format"
+}
+
+# A password-less collection is locked when the daemon starts with no password, and unlocks without a prompt:
+# Service.Unlock, as any client's first read does; checks Locked.
+kr_unlock_passwordless() {
+  local collection
+  collection=$(kr_read_alias default) || kr_die "no 'default' collection to unlock"
+  kr_gdbus -d "$KR_SECRETS" -o "$KR_SERVICE_PATH" -m org.freedesktop.Secret.Service.Unlock \
+    "['$collection']" >/dev/null || kr_die "Service.Unlock of $collection failed"
+  [[ $(kr_collection_locked "$collection") == false ]] || kr_die "$collection is still locked after Unlock"
 }
 
 # Waits until org.freedesktop.secrets has no owner on the bus.
@@ -322,6 +427,10 @@ if result != 0:
 # prompt, no restart (clients keep their connection), and checks the default collection.
 kr_unlock() {
   local collection socket="$XDG_RUNTIME_DIR/keyring/control"
+  if [[ -f $KR_STATE/passwordless ]]; then
+    kr_unlock_passwordless
+    return
+  fi
   [[ -S $socket ]] || kr_die "no gnome-keyring control socket at $socket (daemon not running?)"
   local python=/usr/bin/python3 # the system's starts fastest; any python3 will do
   [[ -x $python ]] || python=$(command -v python3) ||

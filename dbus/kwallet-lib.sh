@@ -12,6 +12,12 @@ KR_KWALLETD=org.kde.kwalletd5
 KR_KWALLET_PATH=/modules/kwalletd5
 KR_KWALLET_WALLET=kdewallet
 
+# --root: KDE Frameworks 6.14+'s ksecretd from the root (sid) instead of kwalletd5. It keeps kwalletd5's PAM login
+# handshake, but one login both creates and opens the wallet, its collection is unlocked at once, and it serves no
+# isOpen/pamOpen any more (6.29+): a locked wallet is opened again by a new PAM login (keyring-ctl unlock restarts it).
+kr_ksecretd() { ((${#KR_WRAP[@]} > 0)); }
+kr_kwallet_match() { if kr_ksecretd; then echo ksecretd; else echo kwallet; fi; }
+
 # The python3 that runs dbus/kwallet-pam.py: Debian's own (it has jeepney), else the first in PATH.
 kr_python() {
   if [[ -x /usr/bin/python3 ]]; then
@@ -56,14 +62,30 @@ kr_kwallet_is_open() {
 kr_kwallet_spawn() {
   local pid python
   python=$(kr_python)
+  if kr_ksecretd; then
+    # The root's sh records its own pid, which becomes ksecretd's by exec (no pid namespace: the host's pid).
+    rm -f "$KR_STATE/keyring.pid"
+    export KWALLET_PAM_DAEMON="${KR_WRAP[*]} /bin/sh -c 'echo \$\$ >$KR_STATE/keyring.pid && exec /usr/bin/ksecretd \"\$@\"' sh"
+  fi
   (
     kr_close_inherited_fds
     cd "$HOME" || exit 1
     exec "$python" -S "$KR_HERE/kwallet-pam.py" exec "$KR_STATE/kwallet.key"
   ) </dev/null >>"$KR_STATE/keyring.log" 2>&1 &
   pid=$!
+  unset KWALLET_PAM_DAEMON
   disown "$pid" 2>/dev/null || true
-  echo "$pid" >"$KR_STATE/keyring.pid"
+  if kr_ksecretd; then
+    local deadline=$(($(kr_now_ms) + KR_TIMEOUT * 1000))
+    until [[ -s $KR_STATE/keyring.pid ]]; do
+      kr_running "$pid" || kr_die "ksecretd exited at once; its log:
+$(tail -n 20 "$KR_STATE/keyring.log" 2>/dev/null)"
+      (($(kr_now_ms) <= deadline)) || kr_die "timed out after ${KR_TIMEOUT}s waiting for ksecretd to start"
+      sleep 0.01
+    done
+  else
+    echo "$pid" >"$KR_STATE/keyring.pid"
+  fi
 }
 
 # Waits until "$2" (a command) succeeds, failing when kwalletd5 exits or the timeout passes ("$1" says what is awaited).
@@ -98,6 +120,10 @@ kr_kwallet_open_or_failed() { kr_kwallet_pam_failed || kr_kwallet_is_open; }
 kr_kwallet_create() {
   local pid attempt failure wallets=$XDG_DATA_HOME/kwalletd
   kr_kwallet_prepare
+  if kr_ksecretd; then
+    kr_kwallet_start
+    return
+  fi
   for attempt in 1 2; do
     kr_kwallet_spawn
     pid=$(kr_keyring_pid)
@@ -128,7 +154,14 @@ starting it once more from an empty wallet directory"
 # dialog, for an open wallet. No restart: clients keep their connection. Checks that Locked is false.
 kr_kwallet_unlock() {
   local collection reply prompt deadline
-  if ! kr_kwallet_is_open; then
+  if kr_ksecretd; then
+    collection=$(kr_read_alias default) || kr_die "no 'default' collection to unlock"
+    if [[ $(kr_collection_locked "$collection") == true ]]; then
+      kr_kwallet_quit
+      kr_kwallet_spawn
+      kr_kwallet_wait "$KR_SECRETS and its 'default' alias" kr_kwallet_has_collection
+    fi
+  elif ! kr_kwallet_is_open; then
     "$(kr_python)" "$KR_HERE/kwallet-pam.py" open "$KR_STATE/kwallet.key" || kr_die "KWallet's pamOpen failed"
   fi
   collection=$(kr_read_alias default) || kr_die "no 'default' collection to unlock"
@@ -158,14 +191,16 @@ kr_kwallet_lock() {
 # Ends kwalletd5 the way a session logout does (QCoreApplication.quit over D-Bus): it writes the wallet
 # first. SIGKILL (keyring-ctl kill) loses what changed in the last ~5 s. Waits until it is gone.
 kr_kwallet_quit() {
-  local pid i
+  local pid i match daemon=$KR_KWALLETD
   pid=$(kr_keyring_pid)
-  kr_alive "$pid" kwallet || return 0
-  kr_gdbus -d "$KR_KWALLETD" -o /MainApplication -m org.qtproject.Qt.QCoreApplication.quit >/dev/null 2>&1 || true
+  match=$(kr_kwallet_match)
+  kr_alive "$pid" "$match" || return 0
+  kr_ksecretd && daemon=org.kde.ksecretd
+  kr_gdbus -d "$daemon" -o /MainApplication -m org.qtproject.Qt.QCoreApplication.quit >/dev/null 2>&1 || true
   for ((i = 0; i < 250; i++)); do
-    kr_alive "$pid" kwallet || break
+    kr_alive "$pid" "$match" || break
     sleep 0.02
   done
-  kr_end_process "$pid" kwallet
+  kr_end_process "$pid" "$match"
   kr_wait_no_owner
 }

@@ -70,11 +70,17 @@ def exec_daemon(key_path):
     os.set_inheritable(key_reader, True)
     os.set_inheritable(listener_fd, True)
     env = dict(os.environ, PAM_KWALLET5_LOGIN="1", QT_QPA_PLATFORM="offscreen")
-    argv = ["kwalletd5", "--pam-login", str(key_reader), str(listener_fd)]
+    # KWALLET_PAM_DAEMON: the daemon's command instead of kwalletd5, e.g. bubblewrap running a root's ksecretd
+    # (dbus/with-keyring --root sid --kwallet); split as sh would. The descriptors pass through bwrap.
+    import shlex
+
+    command = shlex.split(os.environ.pop("KWALLET_PAM_DAEMON", "kwalletd5"))
+    env.pop("KWALLET_PAM_DAEMON", None)
+    argv = command + ["--pam-login", str(key_reader), str(listener_fd)]
     try:
         os.execvpe(argv[0], argv, env)
     except OSError as error:
-        fail("cannot run kwalletd5: %s" % error)
+        fail("cannot run %s: %s" % (argv[0], error))
 
 
 def pam_open(key_path, timeout=10.0):

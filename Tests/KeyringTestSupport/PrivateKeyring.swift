@@ -26,6 +26,10 @@ public final class PrivateKeyring: Sendable {
     case activatable
     /// The bus only: nothing provides org.freedesktop.secrets.
     case noProvider
+    /// gnome-keyring-daemon whose login collection ("default") has an empty master password, so that the daemon
+    /// stores it in its textual, unencrypted format (an auto-login desktop's keyring); unlocked, and `restart()` and
+    /// `startDaemon()` start the daemon with no password, as such a desktop does. Always gnome-keyring.
+    case passwordless
     /// A headless kwalletd5 owns org.freedesktop.secrets; its wallet "kdewallet" (the "default" alias, no
     /// `session` collection) is open and unlocked, opened with a random key through KWallet's PAM login
     /// path. Needs `libkf5wallet-bin` and `libqca-qt5-2-plugins`. Start-up takes ~250–550 ms.
@@ -42,6 +46,7 @@ public final class PrivateKeyring: Sendable {
       case .locked: "--locked"
       case .activatable: "--activatable"
       case .noProvider: "--no-provider"
+      case .passwordless: "--passwordless"
       case .kwallet: "--kwallet"
       case .keepassxc: "--keepassxc"
       }

@@ -8,7 +8,8 @@ extension SecretServiceConnection {
   ///
   /// The provider's adapter decides what is sent: the label (`ProviderAdapter.storedLabel`; KWallet refuses empty
   /// labels and files labels with `/` in folders, and `itemProperties` reads them back as given), the secret's content
-  /// type (`encodeSecret`), what fails with `.invalidArgument` before anything is sent (`checkStorable`), and whether
+  /// type (`encodeSecret`), what fails with `.invalidArgument` before anything is sent (`checkStorable`; and
+  /// `checkSecretStorable`: on gnome-keyring a secret its password-less format would lose), and whether
   /// the collection's `Locked` is read in the same round trip, before the `CreateItem` (`readsLockBeforeCreate`).
   package func createItem(
     in collection: ObjectPath, label: String, attributes: [String: String], secret: SecretBytes
@@ -20,6 +21,7 @@ extension SecretServiceConnection {
     return try perform(.collection) { (handle, deadline) throws(CallFailure) in
       let adapter = handle.adapter
       try adapter.checkStorable(label: label, attributes: attributes, call: call)
+      try adapter.checkSecretStorable(secret, in: collection, call: call, on: handle, deadline)
       let encoded = try adapter.encodeSecret(secret, on: handle)  // floating
       var calls = [
         CollectionInterface.createItem(

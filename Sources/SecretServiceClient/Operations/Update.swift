@@ -41,17 +41,30 @@ extension SecretServiceConnection {
   }
 
   /// Replaces an item's secret (`Item.SetSecret` with the secret encoded for our session; no item proxy). The
-  /// content type follows the same rule as `createItem`. A locked item is `.locked` (on KWallet too, where
+  /// content type and the refusal of a secret the provider would not keep (`ProviderAdapter.checkSecretStorable`)
+  /// follow the same rules as `createItem`. A locked item is `.locked` (on KWallet too, where
   /// `SetSecret` on a locked item would erase its secret, and on KeePassXC, where it is hidden), a vanished one
   /// `.notFound`.
   package func setSecret(_ item: ObjectPath, _ secret: SecretBytes) throws(SecretServiceError) {
     let call = "\(ItemInterface.name).SetSecret"
     try Validation.path(item, call: call)
     try perform(.item) { (handle, deadline) throws(CallFailure) in
+      try handle.adapter.checkSecretStorable(secret, in: item.collection, call: call, on: handle, deadline)
       try handle.write(to: item, call: call, deadline) { () throws(CallFailure) in
         let encoded = try handle.adapter.encodeSecret(secret, on: handle)  // floating, consumed by the call
         _ = try handle.call(ItemInterface.setSecret(item, encodedSecret: encoded), deadline)
       }
+    }
+  }
+
+  /// Fails with `.invalidArgument`, without writing anything, when `setSecret(item, secret)` would refuse `secret`
+  /// (`ProviderAdapter.checkSecretStorable`), so that a caller changing several properties of an item can check
+  /// before its first write. Sends nothing for a secret every provider keeps as it is.
+  package func checkSecretStorable(_ secret: SecretBytes, for item: ObjectPath) throws(SecretServiceError) {
+    let call = "\(ItemInterface.name).SetSecret"
+    try Validation.path(item, call: call)
+    try perform(.item) { (handle, deadline) throws(CallFailure) in
+      try handle.adapter.checkSecretStorable(secret, in: item.collection, call: call, on: handle, deadline)
     }
   }
 

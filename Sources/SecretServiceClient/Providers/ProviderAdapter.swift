@@ -5,7 +5,7 @@ import GLibValues
 /// (`ServiceHandle.adapter`) and never which provider they talk to.
 ///
 /// Each requirement's default (the extension below) is what the specification says; `SpecificationAdapter` keeps
-/// them all (gnome-keyring and unknown providers), `KWalletAdapter` and `KeePassXCAdapter` replace some. The
+/// them all (unknown providers), `GnomeKeyringAdapter`, `KWalletAdapter` and `KeePassXCAdapter` replace some. The
 /// workarounds are measured in docs/backends.md.
 protocol ProviderAdapter: Sendable {
   // MARK: Session
@@ -52,6 +52,12 @@ protocol ProviderAdapter: Sendable {
   /// Fails with `.invalidArgument` for a label or attributes the provider would refuse only after it has written
   /// part of the change (nil: not changed).
   func checkStorable(label: String?, attributes: [String: String]?, call: String) throws(CallFailure)
+
+  /// Fails with `.invalidArgument` for a secret the provider would not keep as it is in `collection` (a collection's
+  /// or an alias's path), before anything is sent.
+  func checkSecretStorable(
+    _ secret: SecretBytes, in collection: ObjectPath, call: String, on handle: ServiceHandle, _ deadline: Deadline
+  ) throws(CallFailure)
 
   /// `secret` encoded for the handle's session with the content type that makes the provider keep its bytes.
   /// Returns: (transfer floating) an `(oayays)` variant.
@@ -127,6 +133,11 @@ extension ProviderAdapter {
 
   func checkStorable(label: String?, attributes: [String: String]?, call: String) throws(CallFailure) {}
 
+  /// Nothing: the specification's provider keeps every secret's bytes.
+  func checkSecretStorable(
+    _ secret: SecretBytes, in collection: ObjectPath, call: String, on handle: ServiceHandle, _ deadline: Deadline
+  ) throws(CallFailure) {}
+
   /// `text/plain` when the bytes are valid UTF-8 without NUL, else `application/octet-stream` (KWallet stores
   /// `text/*` as a QString, losing invalid UTF-8 and everything from the first NUL on).
   func encodeSecret(_ secret: SecretBytes, on handle: ServiceHandle) throws(CallFailure) -> OpaquePointer {
@@ -165,6 +176,5 @@ extension ProviderAdapter {
   ) throws(CallFailure) -> Bool { true }
 }
 
-/// gnome-keyring, and any provider not told apart (`ServiceProvider.other`): the specification's behaviour
-/// throughout.
+/// Any provider not told apart (`ServiceProvider.other`): the specification's behaviour throughout.
 struct SpecificationAdapter: ProviderAdapter {}

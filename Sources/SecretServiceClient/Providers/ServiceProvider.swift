@@ -27,7 +27,8 @@ package enum ServiceProvider: Sendable, Equatable, CustomStringConvertible {
   /// A new adapter for a handle talking to this provider, detected by the marker name `marker` (`detect`).
   func makeAdapter(marker: String?) -> any ProviderAdapter {
     switch self {
-    case .gnomeKeyring, .other: SpecificationAdapter()
+    case .gnomeKeyring: GnomeKeyringAdapter()
+    case .other: SpecificationAdapter()
     case .kwallet: KWalletAdapter(interfacePath: KWalletInterface.path(forMarker: marker))
     case .keepassxc: KeePassXCAdapter()
     }

@@ -22,9 +22,9 @@ struct ProviderAdapterTests {
     }
   }
 
-  @Test("each provider gets its own adapter; gnome-keyring and unknown providers the specification's")
+  @Test("each provider gets its own adapter; unknown providers the specification's")
   func adapterPerProvider() {
-    #expect(ServiceProvider.gnomeKeyring.makeAdapter(marker: "org.gnome.keyring") is SpecificationAdapter)
+    #expect(ServiceProvider.gnomeKeyring.makeAdapter(marker: "org.gnome.keyring") is GnomeKeyringAdapter)
     #expect(ServiceProvider.other.makeAdapter(marker: nil) is SpecificationAdapter)
     #expect(ServiceProvider.kwallet.makeAdapter(marker: "org.kde.kwalletd5") is KWalletAdapter)
     #expect(ServiceProvider.keepassxc.makeAdapter(marker: KeePassXC.mainWindowName) is KeePassXCAdapter)

@@ -179,17 +179,21 @@ struct SecretServiceStore: ItemStore {
     }
   }
 
-  /// One call per property that changes: attributes, then label, then secret.
+  /// One call per property that changes: attributes, then label, then secret. A secret the provider would refuse
+  /// (gnome-keyring's password-less collections: `checkSecretStorable`) fails the update before anything is written.
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
     let path = try Self.existingPath(item)
+    let bytes = change.secret.map { SecretBytes(data: $0) }
+    if let bytes, change.attributes != nil || change.label != nil {
+      try call { () throws(SecretServiceError) in try connection.checkSecretStorable(bytes, for: path) }
+    }
     if let attributes = change.attributes {
       try call { () throws(SecretServiceError) in try connection.setAttributes(path, attributes) }
     }
     if let label = change.label {
       try call { () throws(SecretServiceError) in try connection.setLabel(path, label) }
     }
-    if let secret = change.secret {
-      let bytes = SecretBytes(data: secret)
+    if let bytes {
       try call { () throws(SecretServiceError) in try connection.setSecret(path, bytes) }
     }
   }
