@@ -18,7 +18,7 @@ struct SecItemQtKeychainTests {
   /// Stores an item as qtkeychain does: `type` `plaintext` holds the text, `base64` the base64 of the bytes.
   private func storeQtItem(account: String, type: String, secret: String) throws {
     let stored = try LibsecretSchemaClient.store(
-      schema: Self.schema, ["server": service, "user": account, "type": type], label: "\(service)/\(account)",
+      schema: Self.schema, ["server": service, "user": account, "type": type], label: "\(account)@\(service)",
       password: secret)
     try #require(stored.succeeded, "\(stored)")
   }
