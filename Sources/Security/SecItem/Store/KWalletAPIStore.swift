@@ -15,7 +15,8 @@ import SecretServiceClient
 /// wallet's keychain for every such set (as a locked keychain file's in `SearchListStore`), so that the
 /// authentication-UI policy decides: skipped, `errSecInteractionNotAllowed`, or the wallet unlocked through the
 /// Secret Service (its collection's `Unlock`, which opens the wallet). A wallet whose daemon refused this application
-/// a handle fails the search with `errSecAuthFailed`.
+/// a handle fails a search that the Secret Service answered with nothing with `errSecAuthFailed`; any other failure
+/// of the KWallet API leaves the Secret Service's answer standing (entries that cannot be read are left out).
 ///
 /// Entries are read, and deleted (`removeEntry`); they are not updated (`errSecUnimplemented`: the KWallet API has no
 /// attributes to keep beside the secret, and a rename is a new entry).
@@ -86,9 +87,9 @@ struct KWalletAPIStore: ItemStore {
       if let known = listings[cacheKey] {
         listing = known
       } else {
-        listing = try call { () throws(SecretServiceError) in
-          try inner.connection.kwalletEntries(folder: filter.folder, key: filter.key)
-        }
+        // A failure of the KWallet API (a kwalletd that answers otherwise, a deadline passed) leaves the Secret
+        // Service's answer standing, as a search list skips a keychain it cannot search.
+        listing = try? inner.connection.kwalletEntries(folder: filter.folder, key: filter.key)
         listings[cacheKey] = listing
       }
       switch listing {
@@ -96,6 +97,8 @@ struct KWalletAPIStore: ItemStore {
       case .closed(let wallet)?:
         results[index].locked.append(ItemID(keychain: Self.keychain(wallet), name: ""))
       case .refused(let wallet)?:
+        // What was asked for may be in the wallet: unless the Secret Service answered it, the refusal is the answer.
+        guard results[index].unlocked.isEmpty && results[index].locked.isEmpty else { continue }
         throw SecItemError(errSecAuthFailed, "KWallet refused this application access to the wallet \(wallet)")
       case .open(let wallet, let entries)?:
         results[index].unlocked += entries.map { Self.itemID($0, wallet: wallet) }
@@ -121,10 +124,9 @@ struct KWalletAPIStore: ItemStore {
       }
       entries[id] = entry
     }
-    // Reading the secrets also tells which entries still exist.
-    let found = try call { () throws(SecretServiceError) in
-      try inner.connection.kwalletSecrets(Array(Set(entries.values)))
-    }
+    // Reading the secrets also tells which entries still exist; entries that cannot be read (a failure of the
+    // KWallet API) are left out, as vanished ones.
+    let found = (try? inner.connection.kwalletSecrets(Array(Set(entries.values)))) ?? [:]
     for (id, entry) in entries {
       guard let secret = found[entry] else { continue }  // vanished, or the wallet was closed meanwhile
       read.properties[id] = ItemProperties(

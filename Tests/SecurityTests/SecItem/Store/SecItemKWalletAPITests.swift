@@ -139,7 +139,9 @@ struct SecItemKWalletAPITests {
     }
   }
 
-  @Test("a closed wallet's entries: errSecInteractionNotAllowed without UI, left out when UI is skipped")
+  @Test(
+    "a closed wallet's entries: errSecInteractionNotAllowed without UI, left out when UI is skipped, canceled headless"
+  )
   func closedWallet() async throws {
     try await offPool { check in
       try onKWallet { keyring in
@@ -157,6 +159,8 @@ struct SecItemKWalletAPITests {
             merged(
               genericPassword(service: service, account: "gina"),
               [kSecUseAuthenticationUI as String: kSecUseAuthenticationUISkip])) == .itemNotFound)
+        // With UI allowed the headless wallet cannot ask for its password: canceled, as for its collection.
+        check.expect(secret(genericPassword(service: service, account: "gina")).status == errSecUserCanceled)
         try keyring.unlock()
         check.expect(secret(genericPassword(service: service, account: "gina")) == .found(Data(utf8: "x")))
       }
