@@ -73,6 +73,40 @@ package struct OwnedVariant: ~Copyable {
     return UInt32(g_variant_get_uint32(pointer))
   }
 
+  /// An `i`.
+  package var int32: Int32? {
+    guard typeString == "i" else { return nil }
+    return Int32(g_variant_get_int32(pointer))
+  }
+
+  /// An `as` as an array.
+  package var stringArray: [String]? {
+    guard typeString == "as" else { return nil }
+    var result: [String] = []
+    for index in 0..<childCount {
+      guard let element = child(index).string else { return nil }
+      result.append(element)
+    }
+    return result
+  }
+
+  /// The bytes of an `ay`, or the UTF-8 of an `s` (a secret sent as a string: the KWallet API's passwords), copied
+  /// straight into a wiped-on-release buffer, without a `String` in between; nil for any other type.
+  package var secretBytes: SecretBytes? {
+    switch typeString {
+    case "ay":
+      var count: gsize = 0
+      let bytes = g_variant_get_fixed_array(pointer, &count, 1)  // transfer none
+      return SecretBytes(copying: bytes, count: Int(count))
+    case "s":
+      var count: gsize = 0
+      let bytes = g_variant_get_string(pointer, &count)  // transfer none
+      return SecretBytes(copying: bytes, count: Int(count))
+    default:
+      return nil
+    }
+  }
+
   /// An `a{ss}` as a dictionary.
   package var stringDictionary: [String: String]? {
     guard typeString == "a{ss}" else { return nil }
@@ -97,6 +131,12 @@ package enum VariantBuilder {
 
   /// A `b`. Returns: (transfer floating).
   package static func bool(_ value: Bool) -> OpaquePointer { g_variant_new_boolean(value ? 1 : 0) }
+
+  /// An `i`. Returns: (transfer floating).
+  package static func int32(_ value: Int32) -> OpaquePointer { g_variant_new_int32(gint32(value)) }
+
+  /// An `x`. Returns: (transfer floating).
+  package static func int64(_ value: Int64) -> OpaquePointer { g_variant_new_int64(gint64(value)) }
 
   /// A `v` boxing `value` (floating, consumed). Returns: (transfer floating).
   package static func boxed(_ value: OpaquePointer) -> OpaquePointer { g_variant_new_variant(value) }

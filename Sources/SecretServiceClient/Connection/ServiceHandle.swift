@@ -31,6 +31,9 @@ final class ServiceHandle: @unchecked Sendable {
   private let homeContext: OpaquePointer
   /// Whether the provider can show no dialogs, once known (`providerIsHeadless`).
   let headless = Mutex<Bool?>(nil)
+  /// The KWallet API handles this connection was given, by wallet (`KWalletEntries`): kwalletd keeps them while our
+  /// bus connection lives.
+  let kwalletHandles = Mutex<[String: Int32]>([:])
   /// What read-ahead searches found last time (`searchItemsReadingAhead`).
   let readAhead: ReadAheadPaths
   /// Whether searches read secrets ahead on this handle: where the provider allows it

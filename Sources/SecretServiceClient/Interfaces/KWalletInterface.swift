@@ -36,3 +36,55 @@ enum KWalletInterface {
   /// The answer of an `isOpen` reply; nil when malformed.
   static func isOpenReply(_ reply: borrowing OwnedVariant) -> Bool? { reply.child(0).bool }
 }
+
+/// The KWallet API's own calls (`org.kde.KWallet`, kwalletd's `kwalletd.h`): its wallets hold folders of entries
+/// (password, stream or map), opened by a handle that `open` gives to an application (`appid`).
+extension KWalletInterface {
+  /// `networkWallet() -> (s)`: the wallet KDE's clients (Python keyring, qtkeychain) use.
+  static func networkWallet(path: ObjectPath) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "networkWallet", replyType: "(s)") { nil }
+  }
+
+  /// `isOpen(i handle) -> (b)`: whether a handle still opens its wallet.
+  static func isOpen(handle: Int32, path: ObjectPath) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "isOpen", replyType: "(b)") {
+      VariantBuilder.tuple([VariantBuilder.int32(handle)])
+    }
+  }
+
+  /// `open(s wallet, x wId, s appid) -> (i handle)`: a handle, -1 when refused. On a closed wallet it asks for the
+  /// wallet's password in a dialog; it is only sent for an open one.
+  static func open(_ wallet: String, appid: String, path: ObjectPath) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "open", replyType: "(i)") {
+      VariantBuilder.tuple([VariantBuilder.string(wallet), VariantBuilder.int64(0), VariantBuilder.string(appid)])
+    }
+  }
+
+  /// `folderList(i handle, s appid) -> (as)`.
+  static func folderList(_ handle: Int32, appid: String, path: ObjectPath) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "folderList", replyType: "(as)") {
+      VariantBuilder.tuple([VariantBuilder.int32(handle), VariantBuilder.string(appid)])
+    }
+  }
+
+  /// `entryList(i handle, s folder, s appid) -> (as)`: empty for a folder that does not exist.
+  static func entryList(_ handle: Int32, folder: String, appid: String, path: ObjectPath) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "entryList", replyType: "(as)") {
+      VariantBuilder.tuple([VariantBuilder.int32(handle), VariantBuilder.string(folder), VariantBuilder.string(appid)])
+    }
+  }
+
+  /// A call on one entry, `method(i handle, s folder, s key, s appid)`: `entryType -> (i)` (0 none, 1 password,
+  /// 2 stream, 3 map), `readPassword -> (s)`, `readEntry -> (ay)`, `removeEntry -> (i)`.
+  static func entryCall(
+    _ method: String, replyType: StaticString, _ handle: Int32, folder: String, key: String, appid: String,
+    path: ObjectPath
+  ) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: method, replyType: replyType) {
+      VariantBuilder.tuple([
+        VariantBuilder.int32(handle), VariantBuilder.string(folder), VariantBuilder.string(key),
+        VariantBuilder.string(appid),
+      ])
+    }
+  }
+}

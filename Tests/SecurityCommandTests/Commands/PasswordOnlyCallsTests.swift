@@ -24,7 +24,9 @@ struct PasswordOnlyCallsTests {
       }
       let monitor = try DaemonCallMonitor(busAddress: address, marker: marker)
       let run = SecItemEnvironment.withBus(address, timeout: Self.observedTimeout) { () -> RunResult in
-        _ = security(["find-generic-password", "-s", marker])  // names the connection to the monitor
+        // Names the connection to the monitor in one `SearchItems` (a generic-password search that finds nothing
+        // also searches qtkeychain's names, naming the marker again).
+        _ = security(["find-internet-password", "-s", marker, "-a", marker])
         return security(arguments)
       }
       return (run, monitor.stop())

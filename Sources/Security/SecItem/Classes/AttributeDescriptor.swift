@@ -45,6 +45,10 @@ struct AttributeDescriptor: Sendable {
   /// Not an Apple attribute: a value derived from a certificate's DER that only this package's certificate match
   /// keys read (subject name, e-mail addresses, validity). Callers can neither give nor see it.
   var isInternal = false
+  /// Names other clients store the value under that this package reads (after `attributeNames`) but never writes:
+  /// a generic password's `user` and `server` on qtkeychain's items (`QtKeychainItems`), which on internet passwords
+  /// mean something else.
+  var foreignNames: [String] = []
 
   /// Whether callers may not set the attribute (Apple: "Read only").
   var isReadOnly: Bool {
@@ -75,6 +79,13 @@ extension AttributeDescriptor {
   /// An attribute stored under interoperable names.
   static func named(_ key: String, _ kind: Kind, _ names: String...) -> AttributeDescriptor {
     AttributeDescriptor(key: key, kind: kind, storage: .attributes(names))
+  }
+
+  /// The same attribute, also read from `names` on other clients' items (`foreignNames`).
+  func readingAlso(_ names: String...) -> AttributeDescriptor {
+    var descriptor = self
+    descriptor.foreignNames = names
+    return descriptor
   }
 
   /// The range of four-character-code numbers (creator, type): any 32-bit pattern.

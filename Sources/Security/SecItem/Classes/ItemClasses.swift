@@ -13,10 +13,11 @@ enum ItemClasses {
   ///
   /// Items of this package carry their class in `keychain:class` (Apple's code); those written before it carry an
   /// `xdg:schema` of this package, which names the class (keys and certificates are only ever recognised by one of
-  /// the two). Other clients' items are recognised by their attributes: libsecret's network-password or git's schema,
-  /// or a `server` (without a `service`) next to a network attribute, make an internet password; everything else is a
-  /// generic password, so items written by Python keyring, keyring-rs, go-keyring, node-keytar or secret-tool are
-  /// found.
+  /// the two). Other clients' items are recognised by their attributes: qtkeychain's schema makes a generic password
+  /// (its `server` and `user` are a service and an account: `QtKeychainItems`); libsecret's network-password or git's
+  /// schema, or a `server` (without a `service`) next to a network attribute, make an internet password; everything
+  /// else is a generic password, so items written by Python keyring, keyring-rs, go-keyring, node-keytar or
+  /// secret-tool are found.
   static func classify(_ attributes: [String: String]) -> ItemClass? {
     if let code = attributes[ReservedNames.itemClass] {
       return implemented.first { $0.code == code }
@@ -25,6 +26,7 @@ enum ItemClasses {
     if let schema, schema.hasPrefix(ReservedNames.schemaNamespace) {
       return implemented.first { $0.schemaName == schema || $0.formerSchemaName == schema }
     }
+    if schema == ReservedNames.qtKeychainSchema { return .genericPassword }
     if schema == ReservedNames.networkPasswordSchema || schema == ReservedNames.gitPasswordSchema {
       return .internetPassword
     }

@@ -38,7 +38,10 @@ enum AttributeCodec {
 
   /// The value stored for the descriptor, or nil when the item carries none (or an undecodable one).
   static func decode(_ descriptor: AttributeDescriptor, from attributes: [String: String]) -> AttributeValue? {
-    guard let stored = descriptor.attributeNames.lazy.compactMap({ attributes[$0] }).first else { return nil }
+    guard
+      let stored = descriptor.attributeNames.lazy.compactMap({ attributes[$0] }).first
+        ?? descriptor.foreignNames.lazy.compactMap({ attributes[$0] }).first
+    else { return nil }
     switch descriptor.kind {
     case .text, .accessible:
       return .string(stored)

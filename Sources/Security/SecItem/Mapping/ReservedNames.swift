@@ -41,4 +41,7 @@ enum ReservedNames {
   static let genericPasswordSchema = "org.freedesktop.Secret.Generic"
   /// git-credential-libsecret's schema.
   static let gitPasswordSchema = "org.git.Password"
+  /// qtkeychain's schema (its libsecret backend, and KWallet 6.14's `kwalletd6` writing the KWallet API's entries to
+  /// ksecretd): read as generic passwords (`QtKeychainItems`).
+  static let qtKeychainSchema = "org.qt.keychain"
 }

@@ -9,7 +9,8 @@
 /// The sets come in two tiers: the first set uses every attribute's first name (`account`), which every item this
 /// package writes carries; the others use the alternative names and only find items of other clients that carry
 /// just those (Python keyring's `username`). The second tier is only searched when other clients' items are in
-/// scope, and after the first when it did not give enough matches (see `ItemFinder`).
+/// scope, and after the first when it did not give enough matches (see `ItemFinder`). A generic-password search also
+/// finds qtkeychain's items there, by the first set under qtkeychain's names (`QtKeychainItems.searchSet`).
 ///
 /// A search of this package's items alone names them by the forms they are stored in (`ItemClass.ownItemSets`: a
 /// password's current schema with its class marker, and its former schema), one set per form, all in the first tier.
@@ -29,7 +30,12 @@ enum ServerSearch {
       for index in bases.indices { bases[index][ReservedNames.attribute(RawKey.accessGroup)] = group }
     }
     let perForm = bases.map { sets(for: query, base: $0, ownItemsOnly: ownItemsOnly) }
-    return [perForm.compactMap(\.first), perForm.flatMap { $0.dropFirst() }].filter { !$0.isEmpty }
+    var others = perForm.flatMap { $0.dropFirst() }
+    if itemClass.code == RawKey.classGenericPassword, !ownItemsOnly {
+      // qtkeychain's items name the service and account `server` and `user` (`QtKeychainItems`).
+      others += perForm.compactMap { $0.first.flatMap(QtKeychainItems.searchSet) }
+    }
+    return [perForm.compactMap(\.first), others].filter { !$0.isEmpty }
   }
 
   /// The sets of one base, the set of first names first.

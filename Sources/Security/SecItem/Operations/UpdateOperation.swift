@@ -90,7 +90,8 @@ enum UpdateOperation {
   private static func write(_ plan: Plan, secret: Data?, store: any ItemStore) throws(SecItemError) {
     let change = ItemChange(
       attributes: plan.attributes != plan.item.attributes ? plan.attributes : nil,
-      label: plan.label != plan.item.label ? plan.label : nil, secret: secret)
+      label: plan.label != plan.item.label ? plan.label : nil,
+      secret: secret.map { QtKeychainItems.storedSecret($0, attributes: plan.attributes) })
     if change.attributes == nil && change.label == nil && change.secret == nil { return }
     try store.update(plan.item.id, change)
   }
@@ -115,6 +116,7 @@ enum UpdateOperation {
     if item.itemClass.isOwnItem(item.attributes) {
       attributes = TypeMarkers.marked(attributes, itemClass: item.itemClass)
     }
+    attributes = QtKeychainItems.keptInStep(attributes)
     var properties = item.properties
     properties.attributes = attributes
     properties.label = label

@@ -24,7 +24,8 @@ enum ResultBuilder {
     guard !returnTypes.visible.isEmpty else { return nil }
     var elements: [AnyObject] = []
     for item in items {
-      if let element = element(for: item, returnTypes: returnTypes, secret: secrets[item.id]) {
+      let secret = secrets[item.id].map { QtKeychainItems.returnedSecret($0, attributes: item.attributes) }
+      if let element = element(for: item, returnTypes: returnTypes, secret: secret) {
         elements.append(element)
       }
     }

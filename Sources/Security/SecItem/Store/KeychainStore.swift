@@ -57,7 +57,8 @@ package enum KeychainStore: String, Sendable, CaseIterable {
   /// Without preferences and without keychains named, the Secret Service alone, as before keychain files existed. A
   /// task's own bus (`SecItemEnvironment.connectionOptions`) is the Secret Service on that bus, whatever the
   /// preferences say, and the keyring file (a Flatpak's, `SECRET_BACKEND=file`) is the keyring file; a query that
-  /// names keychains is honoured whatever the store.
+  /// names keychains is honoured whatever the store. On KWallet up to 6.13 the Secret Service store also reads the
+  /// KWallet API's entries (`KWalletAPIStore`).
   static func current(for query: ItemQuery? = nil, adding: Bool = false) throws(SecItemError) -> any ItemStore {
     let groups = ApplicationIdentity.accessGroups
     let timeout = (SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()).timeout
@@ -70,7 +71,7 @@ package enum KeychainStore: String, Sendable, CaseIterable {
     {
       return store
     }
-    return SecretServiceStore(connection: try SharedConnections.current(), groups: groups)
+    return KWalletAPIStore.wrapping(SecretServiceStore(connection: try SharedConnections.current(), groups: groups))
   }
 
   /// Whether the store comes from the automatic choice (the user's keychain preferences apply), not from

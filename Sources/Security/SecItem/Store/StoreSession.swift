@@ -19,6 +19,8 @@ package enum StoreSession {
     switch store {
     case let store as SecretServiceStore:
       return store.connection
+    case let store as KWalletAPIStore:
+      return store.inner.connection
     case let store as SearchListStore:
       let members = (store.target.map { [$0.member] } ?? []) + store.members
       return members.lazy.compactMap { secretServiceConnection(of: $0.store) }.first

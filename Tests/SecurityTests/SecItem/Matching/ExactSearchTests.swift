@@ -95,14 +95,17 @@ struct ExactSearchTests {
     #expect(store.searchedSets.map { $0["xdg:schema"] != nil } == [true, false])
   }
 
-  @Test("a lookup that finds nothing searches three times: exact, under account, under username")
-  func missSearchesThrice() throws {
+  @Test(
+    "a lookup that finds nothing searches four times: exact, under account, then under username and qtkeychain's user")
+  func missSearchesFourTimes() throws {
     let store = InMemoryItemStore()
     #expect(try InMemoryEngine.lookup(lookup("s", "nobody"), in: store).items.isEmpty)
     let sets = store.searchedSets
-    #expect(sets.count == 3)
-    #expect(sets.map { $0["account"] } == ["nobody", "nobody", nil])
-    #expect(sets.last?["username"] == "nobody")
+    #expect(sets.count == 4)
+    #expect(sets.map { $0["account"] } == ["nobody", "nobody", nil, nil])
+    #expect(sets.dropLast().last?["username"] == "nobody")
+    #expect(sets.last?["user"] == "nobody")
+    #expect(sets.last?["xdg:schema"] == "org.qt.keychain")
   }
 
   @Test("an item written before the markers existed is found through the complete path, read and checked")

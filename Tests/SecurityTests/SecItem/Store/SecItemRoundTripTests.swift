@@ -47,7 +47,10 @@ struct SecItemRoundTripTests {
       let timeout = Self.observedTimeout + .milliseconds(attempt)
       let value = SecItemEnvironment.withBus(address, timeout: timeout) { () -> T in
         warmUp()
-        _ = copyMatching(genericPassword(service: marker))  // names the connection to the monitor
+        // Names the connection to the monitor: an internet-password search, one `SearchItems` (a generic-password
+        // search that finds nothing searches qtkeychain's names after it, which would name the marker again), with
+        // an account (KeePassXC lists every entry for a host alone).
+        _ = copyMatching(internetPassword(server: marker, account: marker))
         return body()
       }
       let rounds = monitor.stopRounds().map { $0.filter { !Self.bridgeOwn($0) } }
@@ -67,11 +70,11 @@ struct SecItemRoundTripTests {
   /// `observe`, up to three times until the calls come in `expected` rounds: the scheduler can delay a pipelined
   /// call past the reply to the call before it, while calls made one after another never share a round.
   func observe<T: Sendable>(
-    rounds expected: [[String]], setup: @escaping @Sendable () -> [OSStatus] = { [] },
+    rounds expected: [[String]], attempts: Int = 3, setup: @escaping @Sendable () -> [OSStatus] = { [] },
     warmUp: @escaping @Sendable () -> Void = {}, _ body: @escaping @Sendable () -> T
   ) async throws -> Observed<T> {
     var observed = try await observe(setup: setup, warmUp: warmUp, body)
-    for attempt in 1..<3 where observed.rounds != expected {
+    for attempt in 1..<attempts where observed.rounds != expected {
       print("round trips \(observed.rounds), expected \(expected): observed again")
       let again = try await observe(attempt: attempt, warmUp: warmUp, body)
       observed.rounds = again.rounds
@@ -178,10 +181,12 @@ struct SecItemRoundTripTests {
     #expect(observed.rounds == expected)
   }
 
-  @Test("a generic-password lookup by account that matches nothing: the exact search, the account's names")
+  @Test(
+    "a generic-password lookup by account that matches nothing: the exact search, the account's first names, then its other names and qtkeychain's together"
+  )
   func noMatchByAccount() async throws {
     let service = service
-    let expected = [["SearchItems"], ["SearchItems"], ["SearchItems"]]
+    let expected = [["SearchItems"], ["SearchItems"], ["SearchItems", "SearchItems"]]
     let observed = try await observe(rounds: expected) {
       copyMatching(genericPassword(service: service, account: "nobody")).status
     }
@@ -209,19 +214,22 @@ struct SecItemRoundTripTests {
     #expect(observed.rounds == expected)
   }
 
-  @Test("a generic-password search for every match by account: both account names in one round trip")
+  @Test("a generic-password search for every match by account: both account names and qtkeychain's in one round trip")
   func everyMatchByAccount() async throws {
     let service = service
-    let observed = try await observe(rounds: [["SearchItems", "SearchItems"]]) {
+    // Three calls in one batch: kwalletd5 answers the first so fast that the third often leaves after that reply.
+    let observed = try await observe(rounds: [["SearchItems", "SearchItems", "SearchItems"]], attempts: 8) {
       var query = genericPassword(service: service, account: "nobody")
       query[kSecMatchLimit as String] = kSecMatchLimitAll
       return copyMatching(query).status
     }
     #expect(observed.value == errSecItemNotFound)
-    #expect(observed.rounds == [["SearchItems", "SearchItems"]])
+    #expect(observed.rounds == [["SearchItems", "SearchItems", "SearchItems"]])
   }
 
-  @Test("queries without alternative attribute names that match nothing: one SearchItems each")
+  @Test(
+    "queries without alternative attribute names that match nothing: one SearchItems each, and qtkeychain's names for a generic password"
+  )
   func noMatchOneSearch() async throws {
     let service = service
     let observed = try await observe {
@@ -231,7 +239,7 @@ struct SecItemRoundTripTests {
       ]
     }
     #expect(observed.value == [errSecItemNotFound, errSecItemNotFound])
-    #expect(observed.calls == ["SearchItems", "SearchItems"])
+    #expect(observed.calls == ["SearchItems", "SearchItems", "SearchItems"])
   }
 
   // The searches of this package's own items name both forms they may be stored in (the current schema with the

@@ -1,0 +1,190 @@
+import Foundation
+import GLibValues
+import SecretServiceClient
+
+/// The Secret Service on KWallet up to 6.13 (kwalletd5, kwalletd6), with the entries KDE's own clients write through
+/// the KWallet API beside it (`SecretServiceConnection.kwalletEntries`): Python keyring's default keyring on a KDE
+/// desktop, qtkeychain, `kwallet-query`. Those entries are generic passwords with service = the folder and account =
+/// the entry's key (docs/attribute-mapping.md, "The KWallet API's entries"); everything else goes to the Secret
+/// Service store it wraps.
+///
+/// An entry's `ItemID` is its wallet, as a keychain of its own (`/org/kde/KWallet/<wallet>`), and its folder and key,
+/// percent-encoded, as its name. It matches a search set that names nothing but `service`, `account` and `username`
+/// (the generic password's names for other clients' items): any other attribute (a schema, this package's markers,
+/// an internet password's `server`) is one it does not have. A closed wallet is one locked placeholder item of the
+/// wallet's keychain for every such set (as a locked keychain file's in `SearchListStore`), so that the
+/// authentication-UI policy decides: skipped, `errSecInteractionNotAllowed`, or the wallet unlocked through the
+/// Secret Service (its collection's `Unlock`, which opens the wallet). A wallet whose daemon refused this application
+/// a handle fails a search that the Secret Service answered with nothing with `errSecAuthFailed`; any other failure
+/// of the KWallet API leaves the Secret Service's answer standing (entries that cannot be read are left out).
+///
+/// Entries are read, and deleted (`removeEntry`); they are not updated (`errSecUnimplemented`: the KWallet API has no
+/// attributes to keep beside the secret, and a rename is a new entry).
+struct KWalletAPIStore: ItemStore {
+  let inner: SecretServiceStore
+
+  var groups: [String] { inner.groups }
+  var lockScope: String { inner.lockScope }
+  var timeout: Duration { inner.timeout }
+  var namesFollowInsertion: Bool { false }
+  var namesAreStable: Bool { false }
+  var searchesAreExact: Bool { inner.searchesAreExact }
+
+  /// `store`, reading the KWallet API's entries too when its provider keeps them apart (KWallet up to 6.13).
+  static func wrapping(_ store: SecretServiceStore) -> any ItemStore {
+    guard (try? store.connection.provider()) == .kwallet else { return store }
+    return KWalletAPIStore(inner: store)
+  }
+
+  // MARK: - Item IDs
+
+  static let keychainPrefix = "/org/kde/KWallet/"
+
+  static func keychain(_ wallet: String) -> KeychainID { .collection(keychainPrefix + wallet) }
+
+  static func isEntryKeychain(_ keychain: KeychainID) -> Bool {
+    if case .collection(let path) = keychain { return path.hasPrefix(keychainPrefix) }
+    return false
+  }
+
+  private static let nameCharacters = CharacterSet.alphanumerics.subtracting(.nonBaseCharacters)
+
+  static func itemID(_ entry: KWalletEntry, wallet: String) -> ItemID {
+    let encode = { (part: String) in part.addingPercentEncoding(withAllowedCharacters: nameCharacters) ?? "" }
+    return ItemID(keychain: keychain(wallet), name: encode(entry.folder) + "/" + encode(entry.key))
+  }
+
+  /// The entry an ID names; nil for the placeholder of a closed wallet and for IDs of other stores.
+  static func entry(_ id: ItemID) -> KWalletEntry? {
+    guard isEntryKeychain(id.keychain) else { return nil }
+    let parts = id.name.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let folder = parts[0].removingPercentEncoding, let key = parts[1].removingPercentEncoding
+    else { return nil }
+    return KWalletEntry(folder: folder, key: key)
+  }
+
+  /// The attributes an entry shows: a generic password's service and account.
+  static func attributes(_ entry: KWalletEntry) -> [String: String] {
+    ["service": entry.folder, "account": entry.key]
+  }
+
+  // MARK: - Reading
+
+  /// The folder and key a search set asks for (nil: any), or nil when no entry can match it.
+  static func entryFilter(_ set: [String: String]) -> (folder: String?, key: String?)? {
+    guard set.keys.allSatisfy(["service", "account", "username"].contains) else { return nil }
+    if let account = set["account"], let username = set["username"], account != username { return nil }
+    return (set["service"], set["account"] ?? set["username"])
+  }
+
+  func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])] {
+    var results = try inner.search(queries)
+    var listings: [String: KWalletListing?] = [:]
+    for (index, query) in queries.enumerated() {
+      guard let filter = Self.entryFilter(query) else { continue }
+      let cacheKey = (filter.folder ?? "\u{0}") + "\u{0}" + (filter.key ?? "\u{0}")
+      let listing: KWalletListing?
+      if let known = listings[cacheKey] {
+        listing = known
+      } else {
+        // A failure of the KWallet API (a kwalletd that answers otherwise, a deadline passed) leaves the Secret
+        // Service's answer standing, as a search list skips a keychain it cannot search.
+        listing = try? inner.connection.kwalletEntries(folder: filter.folder, key: filter.key)
+        listings[cacheKey] = listing
+      }
+      switch listing {
+      case nil: continue
+      case .closed(let wallet)?:
+        results[index].locked.append(ItemID(keychain: Self.keychain(wallet), name: ""))
+      case .refused(let wallet)?:
+        // What was asked for may be in the wallet: unless the Secret Service answered it, the refusal is the answer.
+        guard results[index].unlocked.isEmpty && results[index].locked.isEmpty else { continue }
+        throw SecItemError(errSecAuthFailed, "KWallet refused this application access to the wallet \(wallet)")
+      case .open(let wallet, let entries)?:
+        results[index].unlocked += entries.map { Self.itemID($0, wallet: wallet) }
+      }
+    }
+    return results
+  }
+
+  func read(_ items: [ItemID], _ wanted: ItemPropertySet, secrets: Bool) throws(SecItemError)
+    -> (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes])
+  {
+    let own = items.filter { Self.isEntryKeychain($0.keychain) }
+    let others = items.filter { !Self.isEntryKeychain($0.keychain) }
+    var read: (properties: [ItemID: ItemProperties], secrets: [ItemID: SecretBytes]) = ([:], [:])
+    if !others.isEmpty { read = try inner.read(others, wanted, secrets: secrets) }
+    if own.isEmpty { return read }
+    var entries: [ItemID: KWalletEntry] = [:]
+    for id in own {
+      // A closed wallet's placeholder is locked: it is what the unlock opens.
+      guard let entry = Self.entry(id) else {
+        read.properties[id] = ItemProperties(locked: true)
+        continue
+      }
+      entries[id] = entry
+    }
+    // Reading the secrets also tells which entries still exist; entries that cannot be read (a failure of the
+    // KWallet API) are left out, as vanished ones.
+    let found = (try? inner.connection.kwalletSecrets(Array(Set(entries.values)))) ?? [:]
+    for (id, entry) in entries {
+      guard let secret = found[entry] else { continue }  // vanished, or the wallet was closed meanwhile
+      read.properties[id] = ItemProperties(
+        attributes: Self.attributes(entry), label: entry.folder, created: nil, modified: nil, locked: false)
+      if secrets { read.secrets[id] = secret }
+    }
+    return read
+  }
+
+  func defaultKeychain() throws(SecItemError) -> KeychainID { try inner.defaultKeychain() }
+
+  /// A wallet's entries unlock with the wallet: its collection's `Unlock` through the Secret Service.
+  func unlock(_ objects: [Lockable], policy: AuthenticationUI) throws(SecItemError) {
+    var collections: [Lockable] = []
+    var others: [Lockable] = []
+    for object in objects {
+      switch object {
+      case .item(let id) where Self.isEntryKeychain(id.keychain):
+        guard case .collection(let path) = id.keychain else { continue }
+        let wallet = String(path.dropFirst(Self.keychainPrefix.count))
+        let collection = try call { () throws(SecretServiceError) in
+          try inner.connection.collection(labelled: wallet)
+        }
+        guard let collection else {
+          throw SecItemError(errSecInteractionNotAllowed, "the wallet \(wallet) has no collection to unlock it by")
+        }
+        let lockable = Lockable.keychain(.collection(collection.rawValue))
+        if !collections.contains(lockable) { collections.append(lockable) }
+      default:
+        others.append(object)
+      }
+    }
+    try inner.unlock(others + collections, policy: policy)
+  }
+
+  // MARK: - Writing
+
+  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+    try inner.create(label: label, attributes: attributes, secret: secret)
+  }
+
+  func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
+    guard Self.isEntryKeychain(item.keychain) else { return try inner.update(item, change) }
+    throw SecItemError(errSecUnimplemented, "an entry of the KWallet API is not updated through SecItem")
+  }
+
+  func delete(_ item: ItemID) throws(SecItemError) {
+    guard Self.isEntryKeychain(item.keychain) else { return try inner.delete(item) }
+    guard let entry = Self.entry(item),
+      try call({ () throws(SecretServiceError) in try inner.connection.kwalletRemove(entry) })
+    else { throw SecItemError(errSecItemNotFound, "the KWallet entry vanished") }
+  }
+
+  private func call<R>(_ body: () throws(SecretServiceError) -> R) throws(SecItemError) -> R {
+    do {
+      return try body()
+    } catch {
+      throw SecItemError(error)
+    }
+  }
+}
