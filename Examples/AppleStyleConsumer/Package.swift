@@ -16,7 +16,8 @@ let package = Package(
   targets: [
     // A wrapper library with its own `KeychainError`, `Keychain`, `Query`… (names the Swift-native API of
     // KeychainServices also uses: `import Security` must not bring those).
-    .target(name: "KeychainWrapper", dependencies: [keychainOnLinux], swiftSettings: strict + [.swiftLanguageMode(.v5)]),
+    .target(
+      name: "KeychainWrapper", dependencies: [keychainOnLinux], swiftSettings: strict + [.swiftLanguageMode(.v5)]),
     // The same app code in both language modes (Sources/AppleStyleSwift5 is a link to Sources/AppleStyleSwift6).
     .target(
       name: "AppleStyleSwift5", dependencies: ["KeychainWrapper", keychainOnLinux],

@@ -11,7 +11,9 @@ struct EveryProvidedNameTests {
     let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("docs/apple-security-names.tsv")
     let text = try String(contentsOf: list, encoding: .utf8)
-    return text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    return text.split(separator: "\n").dropFirst().map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
   }
 
   @Test("the generated file uses exactly the names the list marks as provided (regenerate after editing the list)")

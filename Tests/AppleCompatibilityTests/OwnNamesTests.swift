@@ -46,7 +46,9 @@ final class Keychain {
 
 @Suite("Apple compatibility: import Security leaves an app's own names alone")
 struct OwnNamesTests {
-  @Test("an app's own KeychainError, Keychain, KeychainItem, GenericPassword, InternetPassword and Query are used unqualified")
+  @Test(
+    "an app's own KeychainError, Keychain, KeychainItem, GenericPassword, InternetPassword and Query are used unqualified"
+  )
   func ownNames() {
     let keychain = Keychain(service: "own-names")
     let error = KeychainError.status(errSecParam)

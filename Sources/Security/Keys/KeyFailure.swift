@@ -16,7 +16,8 @@ struct KeyFailure: Error, Sendable {
   /// Stores this failure, retained, in Apple's error out-parameter (if given).
   func report(to error: UnsafeMutablePointer<Unmanaged<CFError>?>?) {
     let failure = NSError(
-      domain: kCFErrorDomainOSStatus as String, code: Int(status), userInfo: [kCFErrorDescriptionKey as String: message])
+      domain: kCFErrorDomainOSStatus as String, code: Int(status), userInfo: [kCFErrorDescriptionKey as String: message]
+    )
     error?.pointee = Unmanaged.passRetained(failure)
   }
 }

@@ -41,4 +41,3 @@ public let kCFAllocatorDefault: CFAllocator! = CFAllocator(name: "kCFAllocatorDe
 /// The `Info.plist` key of a bundle's identifier (Apple: `let kCFBundleIdentifierKey: CFString!`), as code that
 /// derives a default keychain service from `Bundle.main.infoDictionary` spells it.
 nonisolated(unsafe) public let kCFBundleIdentifierKey: CFString! = SecConstantString("CFBundleIdentifier")
-

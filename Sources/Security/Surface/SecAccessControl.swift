@@ -96,7 +96,8 @@ public func SecAccessControlCreateWithFlags(
 ) -> SecAccessControl? {
   func fail(_ message: String) -> SecAccessControl? {
     let failure = NSError(
-      domain: kCFErrorDomainOSStatus as String, code: Int(errSecParam), userInfo: [kCFErrorDescriptionKey as String: message])
+      domain: kCFErrorDomainOSStatus as String, code: Int(errSecParam),
+      userInfo: [kCFErrorDescriptionKey as String: message])
     error?.pointee = Unmanaged.passRetained(failure)
     return nil
   }

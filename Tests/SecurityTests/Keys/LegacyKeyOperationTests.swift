@@ -30,7 +30,8 @@ struct LegacyKeyOperationTests {
     #expect(status == errSecSuccess)
     #expect(verify(publicKey, .rsaSignatureMessagePKCS1v15SHA256, Data("message".utf8), signature).0)
     let verified = signature.withUnsafeBytes {
-      SecKeyRawVerify(publicKey, .PKCS1SHA256, digest, digest.count, $0.bindMemory(to: UInt8.self).baseAddress!, signature.count)
+      SecKeyRawVerify(
+        publicKey, .PKCS1SHA256, digest, digest.count, $0.bindMemory(to: UInt8.self).baseAddress!, signature.count)
     }
     #expect(verified == errSecSuccess)
   }
@@ -42,7 +43,8 @@ struct LegacyKeyOperationTests {
     var (_, signature) = rawSign(privateKey, .PKCS1SHA256, digest)
     signature[0] ^= 0xFF
     let status = signature.withUnsafeBytes {
-      SecKeyRawVerify(publicKey, .PKCS1SHA256, digest, digest.count, $0.bindMemory(to: UInt8.self).baseAddress!, signature.count)
+      SecKeyRawVerify(
+        publicKey, .PKCS1SHA256, digest, digest.count, $0.bindMemory(to: UInt8.self).baseAddress!, signature.count)
     }
     #expect(status == errSSLCrypto)
   }
