@@ -11,6 +11,8 @@
 #   RUNTIME_DIR_ON_TMPFS=1: the processes' XDG_RUNTIME_DIR (where this package's lock and read-ahead files live) in a
 #   fresh directory of /dev/shm, as a login session's /run/user/<uid>, instead of with-keyring's, which is wherever
 #   TMPDIR is (a disk on some machines: a delete's line of writers then creates and removes a file there).
+#   WITH_KEYRING_OPTIONS: options for dbus/with-keyring, e.g. "--root sid" (GNOME Keyring 51) or "--root sid --kwallet"
+#   (ksecretd 6.30): the daemon under test; the clients (this package, libsecret) stay the host's.
 # Needs: swift build -c release --package-path Benchmarks --product LookupLoop; runs inside its own dbus/with-keyring.
 set -euo pipefail
 
@@ -20,7 +22,8 @@ loop=$root/Benchmarks/.build/release/LookupLoop
 if (($# == 0)); then set -- 10 500 2000; fi
 export ROUNDS=${ROUNDS:-7} CALLS=${CALLS:-1000} DELETE_CALLS=${DELETE_CALLS:-100} LOOP=$loop
 export RUNTIME_DIR_ON_TMPFS=${RUNTIME_DIR_ON_TMPFS:-0}
-exec "$root/dbus/with-keyring" bash -s -- "$@" <<'MEASURE'
+# shellcheck disable=SC2086 # the options are words
+exec "$root/dbus/with-keyring" ${WITH_KEYRING_OPTIONS:-} bash -s -- "$@" <<'MEASURE'
 set -euo pipefail
 results=$(mktemp)
 if ((RUNTIME_DIR_ON_TMPFS)); then
