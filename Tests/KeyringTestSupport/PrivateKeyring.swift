@@ -65,8 +65,13 @@ public final class PrivateKeyring: Sendable {
   /// The temporary directory holding the bus socket, HOME, XDG_* and the keyring files; removed by `stop()`.
   public let stateDirectory: String
   /// The variables a program needs to run against this keyring: DBUS_SESSION_BUS_ADDRESS, HOME,
-  /// XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_RUNTIME_DIR, WITH_KEYRING_DIR, WITH_KEYRING_MODE.
+  /// XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_RUNTIME_DIR, WITH_KEYRING_DIR, WITH_KEYRING_MODE (and on
+  /// KWallet WITH_KEYRING_KWALLET, WITH_KEYRING_KWALLET_API).
   public let environment: [String: String]
+  /// The KWallet it runs (its with-keyring's `WITH_KEYRING_KWALLET`); nil when it runs another provider.
+  public var kwalletDaemon: KWalletDaemon? {
+    environment["WITH_KEYRING_KWALLET"].flatMap(KWalletDaemon.init(rawValue:))
+  }
   private let holder: KeyringHolder
 
   private init(

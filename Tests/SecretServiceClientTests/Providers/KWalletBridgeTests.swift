@@ -235,8 +235,10 @@ struct KWalletBridgeTests {
   }
 
   @Test(
-    "isOpen goes to the unique name of the daemon holding the session, at the path of the name it was detected by"
-  )
+    "isOpen goes to the unique name of the daemon holding the session, at the path of the name it was detected by",
+    .disabled(
+      if: KWalletDaemon.current == .ksecretd,
+      "ksecretd serves no isOpen (KWallet 6.29+): the bridge takes its wallet for closed (KWalletInterface)"))
   func walletIsOpenOfTheSessionsDaemon() async throws {
     try await offPool { check in
       let wallet = try Wallet()
@@ -277,7 +279,11 @@ struct KWalletBridgeTests {
     }
   }
 
-  @Test("8 threads unlocking the PAM-opened wallet at once all succeed")
+  @Test(
+    "8 threads unlocking the PAM-opened wallet at once all succeed",
+    .disabled(
+      if: KWalletDaemon.current == .ksecretd,
+      "ksecretd serves no pamOpen, and its PAM login leaves the collection unlocked: nothing to unlock"))
   func concurrentUnlocks() async throws {
     try await offPool { check in
       let keyring = try PrivateKeyring.start(.kwallet)
