@@ -6,8 +6,9 @@ import Testing
 
 @testable import SecretServiceClient
 
-/// What the wrapper does about KWallet's differences (docs/backends.md), against a private headless kwalletd5 of
-/// each test's own (`PrivateKeyring.start(.kwallet)`), so that these run in every CI pass, gnome-keyring's too.
+/// What the wrapper does about KWallet's differences (docs/backends.md), against a private headless KWallet of
+/// each test's own (`PrivateKeyring.start(.kwallet)`: kwalletd5, or the root's in a `--root … --kwallet` run,
+/// `KWalletDaemon.current`), so that these run in every CI pass, gnome-keyring's too.
 /// Serialized, with the blocking work off the cooperative pool: a dozen kwalletd5 starting at once (each starts
 /// twice) loaded both cores of a CI machine at the start of the run.
 @Suite("KWallet: the bridge's workarounds", .serialized, .tags(.daemon))
