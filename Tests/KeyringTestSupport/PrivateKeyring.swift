@@ -32,7 +32,8 @@ public final class PrivateKeyring: Sendable {
     case passwordless
     /// A headless kwalletd5 owns org.freedesktop.secrets; its wallet "kdewallet" (the "default" alias, no
     /// `session` collection) is open and unlocked, opened with a random key through KWallet's PAM login
-    /// path. Needs `libkf5wallet-bin` and `libqca-qt5-2-plugins`. Start-up takes ~250–550 ms.
+    /// path. Needs `libkf5wallet-bin` and `libqca-qt5-2-plugins`. Start-up takes ~250–550 ms. In a `--root … --kwallet`
+    /// run it is the root's KWallet instead (`KWalletDaemon.current`, `kwalletDaemon`; ~1.6 s).
     case kwallet
     /// A headless KeePassXC owns org.freedesktop.secrets; its fresh database (collection `Passwords`, the
     /// "default" alias, no `session` collection) is open and unlocked, every confirmation off. Needs `keepassxc`.
