@@ -59,6 +59,9 @@ kr_keepassxc_prepare() {
   database=$(kr_keepassxc_database)
   (umask 077 && mkdir -p "$XDG_CONFIG_HOME/keepassxc" "$XDG_DATA_HOME/keepassxc" "$XDG_CACHE_HOME/keepassxc" \
     "$KR_STATE/tmp")
+  # ShowTrayIcon=true although there is no tray offscreen: with it false, trixie's 2.7.10 crashes at start-up
+  # (SIGSEGV in libQt5Widgets, a null pointer read, in 4 of 4 starts here, 4 of 5 through with-keyring); 2.7.4 and
+  # 2.8.0 run either way.
   cat >"$(kr_keepassxc_config)" <<'EOF'
 [General]
 ConfigVersion=2
@@ -73,7 +76,7 @@ BackupBeforeSave=false
 UpdateCheckMessageShown=true
 
 [GUI]
-ShowTrayIcon=false
+ShowTrayIcon=true
 MinimizeOnStartup=true
 CheckForUpdates=false
 ShowExpiredEntriesOnDatabaseUnlock=false

@@ -181,6 +181,26 @@ kr_wrap_init() {
   KR_WRAP+=(--)
 }
 
+# --root: the root's own clients, as commands of the same names in $KR_STATE/bin put first in CMD's PATH, so that
+# interop tests and scripts talk to the root's daemon with the clients of its release: secret-tool, and under --kwallet
+# kwallet-query. Each runs under bubblewrap as the daemon does (the state directory and /tmp visible, its working
+# directory HOME when the caller's is not in the root). Nested with-keyrings inherit the PATH.
+kr_root_clients() {
+  ((${#KR_WRAP[@]} > 0)) || return 0
+  local root program
+  local -a programs=(secret-tool)
+  root=$(cat "$KR_STATE/root")
+  [[ $(kr_provider) != kwallet ]] || programs+=(kwallet-query)
+  mkdir -p "$KR_STATE/bin"
+  for program in "${programs[@]}"; do
+    [[ -x $root/usr/bin/$program ]] || kr_die "$root has no /usr/bin/$program"
+    printf '#!/bin/sh\n# %s from %s (dbus/with-keyring --root).\nexec %s /usr/bin/%s "$@"\n' \
+      "$program" "$root" "$(printf '%q ' "${KR_WRAP[@]}")" "$program" >"$KR_STATE/bin/$program"
+    chmod 755 "$KR_STATE/bin/$program"
+  done
+  export PATH="$KR_STATE/bin:$PATH"
+}
+
 # The root's program $1 exists (or, without a root, the host's).
 kr_have_program() {
   local root

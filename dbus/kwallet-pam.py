@@ -70,8 +70,8 @@ def exec_daemon(key_path):
     os.set_inheritable(key_reader, True)
     os.set_inheritable(listener_fd, True)
     env = dict(os.environ, PAM_KWALLET5_LOGIN="1", QT_QPA_PLATFORM="offscreen")
-    # KWALLET_PAM_DAEMON: the daemon's command instead of kwalletd5, e.g. bubblewrap running a root's ksecretd
-    # (dbus/with-keyring --root sid --kwallet); split as sh would. The descriptors pass through bwrap.
+    # KWALLET_PAM_DAEMON: the daemon's command instead of kwalletd5, e.g. bubblewrap running a root's kwalletd6
+    # or ksecretd (dbus/with-keyring --root trixie|sid --kwallet); split as sh would. The descriptors pass through bwrap.
     import shlex
 
     command = shlex.split(os.environ.pop("KWALLET_PAM_DAEMON", "kwalletd5"))

@@ -32,7 +32,8 @@ public final class PrivateKeyring: Sendable {
     case passwordless
     /// A headless kwalletd5 owns org.freedesktop.secrets; its wallet "kdewallet" (the "default" alias, no
     /// `session` collection) is open and unlocked, opened with a random key through KWallet's PAM login
-    /// path. Needs `libkf5wallet-bin` and `libqca-qt5-2-plugins`. Start-up takes ~250–550 ms.
+    /// path. Needs `libkf5wallet-bin` and `libqca-qt5-2-plugins`. Start-up takes ~250–550 ms. In a `--root … --kwallet`
+    /// run it is the root's KWallet instead (`KWalletDaemon.current`, `kwalletDaemon`; ~1.6 s).
     case kwallet
     /// A headless KeePassXC owns org.freedesktop.secrets; its fresh database (collection `Passwords`, the
     /// "default" alias, no `session` collection) is open and unlocked, every confirmation off. Needs `keepassxc`.
@@ -65,8 +66,13 @@ public final class PrivateKeyring: Sendable {
   /// The temporary directory holding the bus socket, HOME, XDG_* and the keyring files; removed by `stop()`.
   public let stateDirectory: String
   /// The variables a program needs to run against this keyring: DBUS_SESSION_BUS_ADDRESS, HOME,
-  /// XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_RUNTIME_DIR, WITH_KEYRING_DIR, WITH_KEYRING_MODE.
+  /// XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_RUNTIME_DIR, WITH_KEYRING_DIR, WITH_KEYRING_MODE (and on
+  /// KWallet WITH_KEYRING_KWALLET, WITH_KEYRING_KWALLET_API).
   public let environment: [String: String]
+  /// The KWallet it runs (its with-keyring's `WITH_KEYRING_KWALLET`); nil when it runs another provider.
+  public var kwalletDaemon: KWalletDaemon? {
+    environment["WITH_KEYRING_KWALLET"].flatMap(KWalletDaemon.init(rawValue:))
+  }
   private let holder: KeyringHolder
 
   private init(

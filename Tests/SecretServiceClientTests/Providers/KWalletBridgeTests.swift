@@ -6,8 +6,9 @@ import Testing
 
 @testable import SecretServiceClient
 
-/// What the wrapper does about KWallet's differences (docs/backends.md), against a private headless kwalletd5 of
-/// each test's own (`PrivateKeyring.start(.kwallet)`), so that these run in every CI pass, gnome-keyring's too.
+/// What the wrapper does about KWallet's differences (docs/backends.md), against a private headless KWallet of
+/// each test's own (`PrivateKeyring.start(.kwallet)`: kwalletd5, or the root's in a `--root … --kwallet` run,
+/// `KWalletDaemon.current`), so that these run in every CI pass, gnome-keyring's too.
 /// Serialized, with the blocking work off the cooperative pool: a dozen kwalletd5 starting at once (each starts
 /// twice) loaded both cores of a CI machine at the start of the run.
 @Suite("KWallet: the bridge's workarounds", .serialized, .tags(.daemon))
@@ -235,8 +236,10 @@ struct KWalletBridgeTests {
   }
 
   @Test(
-    "isOpen goes to the unique name of the daemon holding the session, at the path of the name it was detected by"
-  )
+    "isOpen goes to the unique name of the daemon holding the session, at the path of the name it was detected by",
+    .disabled(
+      if: KWalletDaemon.current == .ksecretd,
+      "ksecretd serves no isOpen (KWallet 6.29+): the bridge takes its wallet for closed (KWalletInterface)"))
   func walletIsOpenOfTheSessionsDaemon() async throws {
     try await offPool { check in
       let wallet = try Wallet()
@@ -277,7 +280,11 @@ struct KWalletBridgeTests {
     }
   }
 
-  @Test("8 threads unlocking the PAM-opened wallet at once all succeed")
+  @Test(
+    "8 threads unlocking the PAM-opened wallet at once all succeed",
+    .disabled(
+      if: KWalletDaemon.current == .ksecretd,
+      "ksecretd serves no pamOpen, and its PAM login leaves the collection unlocked: nothing to unlock"))
   func concurrentUnlocks() async throws {
     try await offPool { check in
       let keyring = try PrivateKeyring.start(.kwallet)

@@ -4,9 +4,11 @@ import Security
 import Testing
 
 /// The entries KDE's own clients write through the KWallet API (`org.kde.KWallet`), found by SecItem as generic
-/// passwords with service = folder and account = key, on kwalletd5, which keeps them apart from its Secret Service
-/// items (docs/backends.md, "KWallet"). Each test on a private headless kwalletd5 of its own, so that these run in
-/// every CI pass; serialized, the blocking work off the cooperative pool (see `SecItemKWalletTests`).
+/// passwords with service = folder and account = key: on kwalletd5 and kwalletd6 up to 6.13, which keep them apart
+/// from their Secret Service items, and on ksecretd (6.14+), where the API's kwalletd6 writes them as Secret Service
+/// items in qtkeychain's scheme (docs/backends.md, "KWallet"). Each test on a private headless KWallet of its own
+/// (`KWalletDaemon.current`: kwalletd5, or the root's in a `--root … --kwallet` run), so that these run in every CI
+/// pass; serialized, the blocking work off the cooperative pool (see `SecItemKWalletTests`).
 @Suite("SecItem finds the KWallet API's entries", .serialized, .tags(.daemon))
 struct SecItemKWalletAPITests {
   let service = unique("kwapi")
@@ -42,9 +44,11 @@ struct SecItemKWalletAPITests {
   }
 
   /// Writes an entry through the KWallet API as its clients do (`open`, then `writePassword`, or `writeEntry` with
-  /// type 2, a stream), with gdbus. (Debian 12's `kwallet-query -w` reports writing and writes nothing.)
+  /// type 2, a stream), with gdbus, at the API's name of the version that runs (`org.kde.kwalletd5` on kwalletd5,
+  /// `org.kde.kwalletd6` from KWallet 6). (Debian 12's `kwallet-query -w` reports writing and writes nothing.)
   private func writeEntry(_ keyring: PrivateKeyring, key: String, _ method: String, _ value: [String]) throws {
-    let target = ["call", "--session", "--dest", "org.kde.kwalletd5", "--object-path", "/modules/kwalletd5"]
+    let daemon = try #require(keyring.kwalletDaemon, "\(keyring.environment)")
+    let target = ["call", "--session", "--dest", daemon.apiBusName, "--object-path", daemon.apiPath]
     let opened = try keyring.run("gdbus", target + ["--method", "org.kde.KWallet.open", "kdewallet", "0", "gdbus"])
     try #require(opened.succeeded, "\(opened)")
     let handle = opened.output.filter(\.isNumber)
@@ -73,6 +77,7 @@ struct SecItemKWalletAPITests {
     }
   }
 
+  /// `kwallet-query` of the KWallet that runs: Debian 12's for kwalletd5, a root's own in a `--root` run (`PATH`).
   @Test("kwallet-query reads an entry of the KWallet API that SecItem finds")
   func kwalletQueryReads() async throws {
     try await offPool { check in
@@ -88,7 +93,11 @@ struct SecItemKWalletAPITests {
     }
   }
 
-  @Test("Python keyring's default keyring on a KDE desktop finds a generic password SecItem added")
+  @Test(
+    "Python keyring's default keyring on a KDE desktop finds a generic password SecItem added",
+    .disabled(
+      if: KWalletDaemon.current == .ksecretd,
+      "ksecretd's KWallet API reads only items with qtkeychain's server/user/type: not SecItem's (issue 44, item 2)"))
   func pythonKeyringFindsOurs() async throws {
     try await offPool { check in
       try onKWallet { keyring in
@@ -127,7 +136,7 @@ struct SecItemKWalletAPITests {
     }
   }
 
-  @Test("this package's own items (kwalletd5's folder \"Secret Service\") are found once, not again as entries")
+  @Test("this package's own items (KWallet's folder \"Secret Service\") are found once, not again as entries")
   func secretServiceFolderNotRead() async throws {
     try await offPool { check in
       try onKWallet { _ in
@@ -178,7 +187,11 @@ struct SecItemKWalletAPITests {
           copyMatching(merged(genericPassword(service: service, account: "hank"), [kSecReturnRef as String: true]))
             .result)
         check.expect(SecItemDelete([kSecValueRef as String: reference] as CFDictionary) == errSecSuccess)
-        let read = try pythonKeyring(keyring, "print(keyring.get_password('\(service)', 'hank'))")
+        // Asked of its KWallet backend itself: on ksecretd the API's kwalletd6 also owns org.kde.kwalletd without
+        // serving /modules/kwalletd, so Debian 12's Python keyring chains its KWallet 4 backend too, which raises
+        // (InitError) for an entry the first backend did not find.
+        let read = try pythonKeyring(
+          keyring, "print(keyring.get_keyring().backends[0].get_password('\(service)', 'hank'))")
         check.expect(read.output.hasSuffix("None\n"), "\(read)")
         check.expect(secret(genericPassword(service: service, account: "hank")) == .itemNotFound)
       }
