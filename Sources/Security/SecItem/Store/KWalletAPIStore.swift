@@ -37,6 +37,20 @@ struct KWalletAPIStore: ItemStore {
   var namesAreStable: Bool { false }
   var searchesAreExact: Bool { inner.searchesAreExact }
 
+  /// The Secret Service store of the current task's bus (`wrapping`), or, where no Secret Service answers and KWallet
+  /// runs (before 5.97, or with its Secret Service turned off), the KWallet API's network wallet as the whole store
+  /// (`KWalletFolderStore`).
+  static func secretServiceStore(groups: [String]) throws(SecItemError) -> any ItemStore {
+    let connection: SecretServiceConnection
+    do {
+      connection = try SharedConnections.current()
+    } catch  where error.status == errSecNotAvailable {
+      guard let store = KWalletFolderStore.ifKWalletRuns(groups: groups) else { throw error }
+      return store
+    }
+    return wrapping(SecretServiceStore(connection: connection, groups: groups))
+  }
+
   /// `store`, reading the KWallet API's entries too when its provider keeps them apart (KWallet up to 6.13).
   static func wrapping(_ store: SecretServiceStore) -> any ItemStore {
     guard (try? store.connection.provider()) == .kwallet else { return store }
