@@ -184,6 +184,23 @@ struct SecItemKWalletViewTests {
     }
   }
 
+  @Test("an add through the user's keychain search list carries the names too")
+  func searchListAddNamed() throws {
+    let home = try TemporaryDirectory("kwview-search-list")
+    let environment = KeychainEnvironment(root: home.path)
+    try FileManager.default.createDirectory(atPath: environment.folder, withIntermediateDirectories: true)
+    try SecItemEnvironment.with(\.keychains, environment) { () throws in
+      let collections = try SecretServiceKeychains.collections()
+      let wallet = try #require(collections.first)
+      try KeychainSearchList.setList(collections)
+      try KeychainSearchList.setDefault(wallet)
+      #expect(try KeychainStore.current(adding: true) is SearchListStore)
+      #expect(addPassword(account: "max", Data(utf8: "listed")) == errSecSuccess)
+    }
+    let shown = try storedAttributes(["service": service, "account": "max"])
+    #expect(shown.contains("attribute.server = \(service)") && shown.contains("attribute.type = plaintext"), "\(shown)")
+  }
+
   @Test("an internet-password search does not find a generic password by its KWallet names")
   func genericNotInternet() throws {
     #expect(addPassword(account: "lee", Data(utf8: "x")) == errSecSuccess)
