@@ -158,6 +158,28 @@ struct KWalletFolderStoreTests {
     }
   }
 
+  @Test("a closed wallet: errSecInteractionNotAllowed without UI, its entries left out when UI is skipped")
+  func closedWallet() async throws {
+    try await offPool { check in
+      try onAPIOnlyKWallet { keyring in
+        check.expect(addPassword(account: "ida", Data(utf8: "x")) == errSecSuccess)
+        let closed = try keyring.run(
+          "gdbus",
+          [
+            "call", "--session", "--dest", "org.kde.kwalletd5", "--object-path", "/modules/kwalletd5", "--method",
+            "org.kde.KWallet.close", "kdewallet", "true",
+          ])
+        check.expect(closed.output.hasPrefix("(0,)"), "\(closed)")
+        let query = genericPassword(service: service, account: "ida")
+        check.expect(
+          secret(merged(query, [kSecUseAuthenticationUI as String: kSecUseAuthenticationUIFail])).status
+            == errSecInteractionNotAllowed)
+        check.expect(
+          secret(merged(query, [kSecUseAuthenticationUI as String: kSecUseAuthenticationUISkip])) == .itemNotFound)
+      }
+    }
+  }
+
   @Test("an internet password is errSecUnimplemented: the KWallet API keeps generic passwords only")
   func internetPasswordRefused() async throws {
     try await offPool { check in
