@@ -121,17 +121,29 @@ package final class KWalletAPIConnection: @unchecked Sendable {
     }
   }
 
-  /// Opens the network wallet (kwalletd asks for its password in a dialog when it is closed), within the deadline.
-  /// True when it is open to this application afterwards.
+  /// Opens the network wallet: at once when it is open already; when it is closed, through `open`, which asks for its
+  /// password in kwalletd's dialog, within the deadline, unless kwalletd can show no dialog (its environment has no
+  /// display: `ServiceHandle.environmentIsHeadless`), which fails at once instead of waiting out the deadline for a
+  /// dialog nobody sees. True when it is open to this application afterwards.
   package func openWallet() throws(SecretServiceError) -> Bool {
     try perform { (calls, deadline) throws(CallFailure) -> Bool in
-      guard let wallet = try endpoint.call(KWalletInterface.networkWallet(path: path), deadline).child(0).string,
-        let opened = try endpoint.call(
-          KWalletInterface.open(wallet, appid: KWalletAPICalls<Endpoint>.appID, path: path), deadline
-        ).child(0).int32, opened >= 0
-      else { return false }
-      endpoint.withKWalletHandles { $0[wallet] = opened }
-      return true
+      switch try calls.openWallet(deadline) {
+      case .open: return true
+      case .refused: return false
+      case .closed(let wallet):
+        if let reply = try? endpoint.call(BusInterface.getConnectionUnixProcessID(endpoint.busName), deadline),
+          let pid = reply.child(0).uint32, ServiceHandle.environmentIsHeadless(pid: pid)
+        {
+          return false
+        }
+        guard
+          let opened = try endpoint.call(
+            KWalletInterface.open(wallet, appid: KWalletAPICalls<Endpoint>.appID, path: path), deadline
+          ).child(0).int32, opened >= 0
+        else { return false }
+        endpoint.withKWalletHandles { $0[wallet] = opened }
+        return true
+      }
     }
   }
 }

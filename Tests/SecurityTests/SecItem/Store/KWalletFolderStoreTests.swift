@@ -158,7 +158,8 @@ struct KWalletFolderStoreTests {
     }
   }
 
-  @Test("a closed wallet: errSecInteractionNotAllowed without UI, its entries left out when UI is skipped")
+  @Test(
+    "a closed wallet: errSecInteractionNotAllowed without UI, left out when UI is skipped, canceled headless")
   func closedWallet() async throws {
     try await offPool { check in
       try onAPIOnlyKWallet { keyring in
@@ -176,6 +177,8 @@ struct KWalletFolderStoreTests {
             == errSecInteractionNotAllowed)
         check.expect(
           secret(merged(query, [kSecUseAuthenticationUI as String: kSecUseAuthenticationUISkip])) == .itemNotFound)
+        // With UI allowed the headless kwalletd cannot ask for the wallet's password: canceled at once.
+        check.expect(secret(query).status == errSecUserCanceled)
       }
     }
   }
