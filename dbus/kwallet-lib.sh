@@ -57,8 +57,10 @@ kr_python() {
 
 # Writes the kwalletrc and the random key of a fresh --kwallet state directory.
 kr_kwallet_prepare() {
+  local api_enabled=true
+  kr_kwallet_api_only && api_enabled=false
   mkdir -p "$XDG_CONFIG_HOME"
-  cat >"$XDG_CONFIG_HOME/kwalletrc" <<'EOF'
+  cat >"$XDG_CONFIG_HOME/kwalletrc" <<EOF
 [Wallet]
 First Use=false
 Enabled=true
@@ -71,13 +73,18 @@ Close When Idle=false
 Prompt on Open=false
 
 [org.freedesktop.secrets]
-apiEnabled=true
+apiEnabled=$api_enabled
 
 [Migration]
 alreadyMigrated=true
 EOF
   (umask 077 && head -c 56 /dev/urandom >"$KR_STATE/kwallet.key")
 }
+
+# WITH_KEYRING_KWALLET_SECRET_SERVICE=off: kwalletd5 with its Secret Service turned off (kwalletrc
+# [org.freedesktop.secrets] apiEnabled=false), as KWallet before 5.97 has none: the KWallet API alone, its wallet
+# created and opened by the PAM login (one start), nothing to wait for on org.freedesktop.secrets.
+kr_kwallet_api_only() { [[ ${WITH_KEYRING_KWALLET_SECRET_SERVICE:-on} == off ]] && ! kr_ksecretd; }
 
 # True when kwalletd5 (or kwalletd6 up to 6.13) answers isOpen("kdewallet") with true.
 kr_kwallet_is_open() {
@@ -215,6 +222,7 @@ starting it once more from an empty wallet directory"
   done
   [[ $(stat -c %s "$wallets/$KR_KWALLET_WALLET.kwl" 2>/dev/null || echo 0) -ge 60 ]] ||
     kr_die "$daemon did not write $wallets/$KR_KWALLET_WALLET.kwl"
+  kr_kwallet_api_only && return 0 # created and open; no Secret Service to start it again for
   kr_end_process "$pid" kwallet
   kr_wait_gone "$pid"
   kr_wait_no_owner

@@ -26,14 +26,19 @@ final class KeyringHolder: @unchecked Sendable {
   deinit { stop() }
 
   /// Starts with-keyring with `option` and waits (at most `timeout`) until the holder reports its environment.
-  static func launch(option: String, timeout: Duration) throws -> KeyringHolder {
-    try launch(script: RepositoryLayout.withKeyring, options: [option], timeout: timeout)
+  static func launch(option: String, timeout: Duration, environment: [String: String] = [:]) throws -> KeyringHolder {
+    try launch(script: RepositoryLayout.withKeyring, options: [option], timeout: timeout, environment: environment)
   }
 
   /// Starts `script` (with-keyring or with-polkit) with `options` and waits (at most `timeout`) until the holder
-  /// reports its environment.
-  static func launch(script: String, options: [String], timeout: Duration) throws -> KeyringHolder {
+  /// reports its environment; `environment` is added to this process's.
+  static func launch(
+    script: String, options: [String], timeout: Duration, environment: [String: String] = [:]
+  ) throws -> KeyringHolder {
     let process = Process()
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     process.executableURL = URL(fileURLWithPath: script)
     process.arguments = options + ["--", RepositoryLayout.keyringHolder]
     process.currentDirectoryURL = RepositoryLayout.root

@@ -96,9 +96,13 @@ public final class PrivateKeyring: Sendable {
   /// keyring run on KWallet too; the same for KeePassXC on `.keepassxc`. Tests of gnome-keyring's own behaviour pass
   /// `backend: .gnomeKeyring`.
   ///
+  /// `environment` is added to the scripts' (`WITH_KEYRING_KWALLET_SECRET_SERVICE=off`: a KWallet without its Secret
+  /// Service, dbus/kwallet-lib.sh).
+  ///
   /// - Throws: `KeyringFixtureError` when the scripts fail or are not ready within `timeout`.
   public static func start(
-    _ mode: Mode = .unlocked, backend: KeyringBackend = .current, timeout: Duration = .seconds(30)
+    _ mode: Mode = .unlocked, backend: KeyringBackend = .current, timeout: Duration = .seconds(30),
+    environment: [String: String] = [:]
   ) throws -> PrivateKeyring {
     let followsBackend = mode == .unlocked || mode == .locked
     let provider: KeyringBackend =
@@ -113,7 +117,7 @@ public final class PrivateKeyring: Sendable {
       case .keepassxc: Mode.keepassxc.option
       case .gnomeKeyring: mode.option
       }
-    let holder = try KeyringHolder.launch(option: option, timeout: timeout)
+    let holder = try KeyringHolder.launch(option: option, timeout: timeout, environment: environment)
     guard let bus = holder.environment["DBUS_SESSION_BUS_ADDRESS"], bus.hasPrefix("unix:"),
       let directory = holder.environment["WITH_KEYRING_DIR"], !directory.isEmpty
     else {

@@ -107,6 +107,10 @@ void ssc_wipe(void *pointer, gsize length);
 /// copied: the buffer stays `value`'s and is wiped when the last reference goes) and its content type.
 /// Returns: (transfer floating).
 GVariant *ssc_variant_new_plain_secret(const gchar *session, SecretValue *value);
+/// The bytes of `value` as an `ay`, or as an `s` when `as_string` (the caller checked that they are UTF-8 without
+/// NUL; the value's buffer is NUL-terminated), referenced, not copied: the KWallet API's `writeEntry` and
+/// `writePassword`. Returns: (transfer floating).
+GVariant *ssc_variant_new_secret_bytes(SecretValue *value, gboolean as_string);
 /// The bytes of the value (third) field of an `(oayays)` secret; `*length` gets their count. Returns: (transfer
 /// none) memory owned by `secret`.
 gconstpointer ssc_variant_plain_secret_bytes(GVariant *secret, gsize *length);

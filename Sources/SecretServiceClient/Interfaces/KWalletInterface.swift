@@ -1,3 +1,5 @@
+internal import CLibSecret
+internal import CLibSecretShims
 import GLibValues
 
 /// `org.kde.KWallet`, KWallet's own interface beside the Secret Service: the message this package sends to it.
@@ -86,5 +88,63 @@ extension KWalletInterface {
         VariantBuilder.string(appid),
       ])
     }
+  }
+}
+
+/// The KWallet API's writes (kwalletd's `kwalletd.h`), for a wallet without a Secret Service (`KWalletAPIConnection`).
+extension KWalletInterface {
+  /// `createFolder(i handle, s folder, s appid) -> (b)`: true when it was made or exists.
+  static func createFolder(_ handle: Int32, folder: String, appid: String, path: ObjectPath) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "createFolder", replyType: "(b)") {
+      VariantBuilder.tuple([VariantBuilder.int32(handle), VariantBuilder.string(folder), VariantBuilder.string(appid)])
+    }
+  }
+
+  /// `writePassword(i handle, s folder, s key, s value, s appid) -> (i)`: 0 when written. `value` must be UTF-8
+  /// without NUL; it is sent from its wiped-on-release buffer.
+  static func writePassword(
+    _ handle: Int32, folder: String, key: String, value: SecretBytes, appid: String, path: ObjectPath
+  ) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "writePassword", replyType: "(i)") {
+      VariantBuilder.tuple([
+        VariantBuilder.int32(handle), VariantBuilder.string(folder), VariantBuilder.string(key),
+        secretVariant(value, asString: true), VariantBuilder.string(appid),
+      ])
+    }
+  }
+
+  /// `writeEntry(i handle, s folder, s key, ay value, i entryType, s appid) -> (i)` with type 2 (a stream): 0 when
+  /// written.
+  static func writeStream(
+    _ handle: Int32, folder: String, key: String, value: SecretBytes, appid: String, path: ObjectPath
+  ) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "writeEntry", replyType: "(i)") {
+      VariantBuilder.tuple([
+        VariantBuilder.int32(handle), VariantBuilder.string(folder), VariantBuilder.string(key),
+        secretVariant(value, asString: false), VariantBuilder.int32(KWalletEntryType.stream),
+        VariantBuilder.string(appid),
+      ])
+    }
+  }
+
+  /// `renameEntry(i handle, s folder, s oldName, s newName, s appid) -> (i)`: 0 when renamed.
+  static func renameEntry(
+    _ handle: Int32, folder: String, oldName: String, newName: String, appid: String, path: ObjectPath
+  ) -> DBusMethodCall {
+    DBusMethodCall(path: path, interface: name, method: "renameEntry", replyType: "(i)") {
+      VariantBuilder.tuple([
+        VariantBuilder.int32(handle), VariantBuilder.string(folder), VariantBuilder.string(oldName),
+        VariantBuilder.string(newName), VariantBuilder.string(appid),
+      ])
+    }
+  }
+
+  /// The bytes of `secret` as an `s` or an `ay`, borrowing a wiped-on-release copy. Returns: (transfer floating).
+  private static func secretVariant(_ secret: SecretBytes, asString: Bool) -> OpaquePointer {
+    let value = secret.withUnsafeBytes { bytes in
+      ssc_secret_value_new_wiping(bytes.baseAddress, gsize(bytes.count), "text/plain")!  // transfer full
+    }
+    defer { secret_value_unref(UnsafeMutableRawPointer(value)) }  // ours; the variant holds its own reference
+    return ssc_variant_new_secret_bytes(value, asString ? 1 : 0)  // transfer floating
   }
 }

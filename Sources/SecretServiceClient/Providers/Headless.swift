@@ -18,7 +18,7 @@ extension ServiceHandle {
   }
 
   /// Whether the environment of process `pid` has no display (see `providerIsHeadless`); false when unreadable.
-  private static func environmentIsHeadless(pid: UInt32) -> Bool {
+  static func environmentIsHeadless(pid: UInt32) -> Bool {
     var contents: UnsafeMutablePointer<gchar>? = nil
     var length: gsize = 0
     // contents: transfer full (g_file_get_contents reads /proc files, whose size is 0, to their end)

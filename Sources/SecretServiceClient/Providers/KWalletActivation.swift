@@ -14,6 +14,10 @@ enum KWalletActivation {
 
   /// How long after its start a KWallet daemon may take to claim the Secret Service's name (measured: ~0.12 s).
   static let settleTime: Duration = .seconds(3)
+  /// How long to wait for a KWallet daemon that was running already (`StartServiceByName` answered 2): one that did
+  /// not claim the name yet has just started, or has its Secret Service turned off, and then each call would wait
+  /// `settleTime` for nothing before the KWallet API's store takes over (`KWalletAPIConnection`).
+  static let runningSettleTime: Duration = .milliseconds(500)
 
   /// Starts the first KWallet daemon the bus can activate, then waits until `busName` has an owner. True when it
   /// has one; false when no KWallet name can be activated, the start failed, or the name stayed unowned.
@@ -22,7 +26,8 @@ enum KWalletActivation {
       let started = DBusBatch.send(
         [BusInterface.startServiceByName(name)], on: bus, serviceName: busName, deadline: deadline)
       guard started.error(0) == nil else { continue }  // no service file names it, or it failed to start
-      let settled = ContinuousClock.now.advanced(by: settleTime)
+      let wasRunning = (try? started.take(0).child(0).uint32) == 2  // DBUS_START_REPLY_ALREADY_RUNNING
+      let settled = ContinuousClock.now.advanced(by: wasRunning ? runningSettleTime : settleTime)
       while !deadline.isExpired && ContinuousClock.now < settled {
         let owner = DBusBatch.send(
           [BusInterface.getNameOwner(busName)], on: bus, serviceName: busName, deadline: deadline)

@@ -248,7 +248,8 @@ extension KeychainSearchList {
       do {
         var service = SecretServiceStore(connection: try SharedConnections.current(), groups: groups)
         service.target = target.map { ObjectPath($0) }
-        store = service
+        // On KWallet it also reads (up to 6.13) or writes (6.14 and later) the KWallet API's view.
+        store = KWalletAPIStore.wrapping(service)
       } catch {
         store = UnavailableStore(failure: error, groups: groups, timeout: timeout)
       }

@@ -10,8 +10,9 @@ import GLibValues
 /// They are generic passwords with service = `server` and account = `user` (`ItemClasses.classify`, the generic
 /// password's `foreignNames`), found by a generic-password search through one more attribute set
 /// (`searchSet(from:)`); a `base64` secret is returned decoded and stored encoded (`returnedSecret`, `storedSecret`).
-/// This package never writes these names on its own items: `server` and `user` are an internet password's
-/// (`org.gnome.keyring.NetworkPassword`), which GVFS and git look up by them.
+/// This package writes these names on its own items only on KWallet 6.14 and later, for the KWallet API
+/// (`KWalletViewNames`): `server` and `user` are an internet password's (`org.gnome.keyring.NetworkPassword`), which
+/// GVFS and git look up by them.
 enum QtKeychainItems {
   /// The attribute holding the service.
   static let server = "server"

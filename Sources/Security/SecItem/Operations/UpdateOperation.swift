@@ -91,7 +91,8 @@ enum UpdateOperation {
     let change = ItemChange(
       attributes: plan.attributes != plan.item.attributes ? plan.attributes : nil,
       label: plan.label != plan.item.label ? plan.label : nil,
-      secret: secret.map { QtKeychainItems.storedSecret($0, attributes: plan.attributes) })
+      secret: secret.map { QtKeychainItems.storedSecret($0, attributes: plan.attributes) },
+      current: plan.item.attributes)
     if change.attributes == nil && change.label == nil && change.secret == nil { return }
     try store.update(plan.item.id, change)
   }

@@ -8,4 +8,7 @@ struct ItemChange: Sendable {
   var attributes: [String: String]? = nil
   var label: String? = nil
   var secret: Data? = nil
+  /// The item's attributes before the change, when the caller read them: a store that derives names of its own from
+  /// the item's (`KWalletAPIStore` on KWallet 6.14 and later) then needs no read of its own.
+  var current: [String: String]? = nil
 }

@@ -2,8 +2,8 @@ import Foundation
 import GLibValues
 import SecretServiceClient
 
-/// The Secret Service on KWallet up to 6.13 (kwalletd5, kwalletd6), with the entries KDE's own clients write through
-/// the KWallet API beside it (`SecretServiceConnection.kwalletEntries`): Python keyring's default keyring on a KDE
+/// The Secret Service on KWallet. Up to 6.13 (kwalletd5, kwalletd6) it reads the entries KDE's own clients write
+/// through the KWallet API beside it (`SecretServiceConnection.kwalletEntries`): Python keyring's default keyring on a KDE
 /// desktop, qtkeychain, `kwallet-query`. Those entries are generic passwords with service = the folder and account =
 /// the entry's key (docs/attribute-mapping.md, "The KWallet API's entries"); everything else goes to the Secret
 /// Service store it wraps.
@@ -20,8 +20,15 @@ import SecretServiceClient
 ///
 /// Entries are read, and deleted (`removeEntry`); they are not updated (`errSecUnimplemented`: the KWallet API has no
 /// attributes to keep beside the secret, and a rename is a new entry).
+///
+/// From 6.14 (`ksecretd`) the KWallet API is a Secret Service client reading items by their attributes: there is no
+/// entry to read apart, and the store writes the names through which it reads this package's passwords
+/// (`KWalletViewNames`) on every add, and on every update of an item's attributes or secret.
 struct KWalletAPIStore: ItemStore {
   let inner: SecretServiceStore
+  /// Whether the KWallet API reads the Secret Service's items by their attributes (`ksecretd`): then adds and updates
+  /// write `KWalletViewNames`.
+  var writesViewNames = false
 
   var groups: [String] { inner.groups }
   var lockScope: String { inner.lockScope }
@@ -30,10 +37,25 @@ struct KWalletAPIStore: ItemStore {
   var namesAreStable: Bool { false }
   var searchesAreExact: Bool { inner.searchesAreExact }
 
+  /// The Secret Service store of the current task's bus (`wrapping`), or, where no Secret Service answers and KWallet
+  /// runs (before 5.97, or with its Secret Service turned off), the KWallet API's network wallet as the whole store
+  /// (`KWalletFolderStore`).
+  static func secretServiceStore(groups: [String]) throws(SecItemError) -> any ItemStore {
+    let connection: SecretServiceConnection
+    do {
+      connection = try SharedConnections.current()
+    } catch  where error.status == errSecNotAvailable {
+      guard let store = KWalletFolderStore.ifKWalletRuns(groups: groups) else { throw error }
+      return store
+    }
+    return wrapping(SecretServiceStore(connection: connection, groups: groups))
+  }
+
   /// `store`, reading the KWallet API's entries too when its provider keeps them apart (KWallet up to 6.13).
   static func wrapping(_ store: SecretServiceStore) -> any ItemStore {
     guard (try? store.connection.provider()) == .kwallet else { return store }
-    return KWalletAPIStore(inner: store)
+    return KWalletAPIStore(
+      inner: store, writesViewNames: (try? store.connection.kwalletAPIReadsAttributes()) ?? false)
   }
 
   // MARK: - Item IDs
@@ -165,12 +187,49 @@ struct KWalletAPIStore: ItemStore {
   // MARK: - Writing
 
   func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
-    try inner.create(label: label, attributes: attributes, secret: secret)
+    guard writesViewNames else { return try inner.create(label: label, attributes: attributes, secret: secret) }
+    let named = KWalletViewNames.named(attributes, type: KWalletViewNames.type(of: SecretBytes(data: secret)))
+    return try inner.create(label: label, attributes: named, secret: secret)
   }
 
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
-    guard Self.isEntryKeychain(item.keychain) else { return try inner.update(item, change) }
+    guard Self.isEntryKeychain(item.keychain) else { return try inner.update(item, try withViewNames(item, change)) }
     throw SecItemError(errSecUnimplemented, "an entry of the KWallet API is not updated through SecItem")
+  }
+
+  /// `change` with the KWallet view's names kept in step with the item's service, account and secret, where the
+  /// store writes them: the names of the new attributes (the item's own when they do not change), `type` from the new
+  /// secret, else the item's `type`, else (an item written before the names) from its secret, read here. An attribute
+  /// write only when the names change.
+  private func withViewNames(_ item: ItemID, _ change: ItemChange) throws(SecItemError) -> ItemChange {
+    guard writesViewNames, change.attributes != nil || change.secret != nil else { return change }
+    let before: [String: String]
+    if let current = change.current {
+      before = current
+    } else {
+      guard let attributes = try inner.properties([item], .attributes)[item]?.attributes else {
+        throw SecItemError(errSecItemNotFound, "the item vanished")
+      }
+      before = attributes
+    }
+    let attributes = change.attributes ?? before
+    guard KWalletViewNames.applies(to: attributes) else { return change }
+    let type: String
+    if let secret = change.secret {
+      type = KWalletViewNames.type(of: SecretBytes(data: secret))
+    } else if let kept = before[QtKeychainItems.type] {
+      type = kept
+    } else {
+      guard let secret = try inner.secrets([item])[item] else {
+        throw SecItemError(errSecItemNotFound, "the item vanished")
+      }
+      type = KWalletViewNames.type(of: secret)
+    }
+    let named = KWalletViewNames.named(attributes, type: type)
+    if change.attributes == nil && named == before { return change }
+    var change = change
+    change.attributes = named
+    return change
   }
 
   func delete(_ item: ItemID) throws(SecItemError) {

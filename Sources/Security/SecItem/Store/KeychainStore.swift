@@ -57,8 +57,9 @@ package enum KeychainStore: String, Sendable, CaseIterable {
   /// Without preferences and without keychains named, the Secret Service alone, as before keychain files existed. A
   /// task's own bus (`SecItemEnvironment.connectionOptions`) is the Secret Service on that bus, whatever the
   /// preferences say, and the keyring file (a Flatpak's, `SECRET_BACKEND=file`) is the keyring file; a query that
-  /// names keychains is honoured whatever the store. On KWallet up to 6.13 the Secret Service store also reads the
-  /// KWallet API's entries (`KWalletAPIStore`).
+  /// names keychains is honoured whatever the store. On KWallet the Secret Service store also reads (up to 6.13) or
+  /// writes (6.14 and later) the KWallet API's view, and a KWallet without a Secret Service is a store of its own
+  /// (`KWalletAPIStore.secretServiceStore`).
   static func current(for query: ItemQuery? = nil, adding: Bool = false) throws(SecItemError) -> any ItemStore {
     let groups = ApplicationIdentity.accessGroups
     let timeout = (SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()).timeout
@@ -71,7 +72,7 @@ package enum KeychainStore: String, Sendable, CaseIterable {
     {
       return store
     }
-    return KWalletAPIStore.wrapping(SecretServiceStore(connection: try SharedConnections.current(), groups: groups))
+    return try KWalletAPIStore.secretServiceStore(groups: groups)
   }
 
   /// Whether the store comes from the automatic choice (the user's keychain preferences apply), not from

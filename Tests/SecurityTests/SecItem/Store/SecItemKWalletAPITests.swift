@@ -1,7 +1,8 @@
 import Foundation
 import KeyringTestSupport
-import Security
 import Testing
+
+@testable import Security
 
 /// The entries KDE's own clients write through the KWallet API (`org.kde.KWallet`), found by SecItem as generic
 /// passwords with service = folder and account = key: on kwalletd5 and kwalletd6 up to 6.13, which keep them apart
@@ -93,11 +94,7 @@ struct SecItemKWalletAPITests {
     }
   }
 
-  @Test(
-    "Python keyring's default keyring on a KDE desktop finds a generic password SecItem added",
-    .disabled(
-      if: KWalletDaemon.current == .ksecretd,
-      "ksecretd's KWallet API reads only items with qtkeychain's server/user/type: not SecItem's (issue 44, item 2)"))
+  @Test("Python keyring's default keyring on a KDE desktop finds a generic password SecItem added")
   func pythonKeyringFindsOurs() async throws {
     try await offPool { check in
       try onKWallet { keyring in
@@ -195,6 +192,33 @@ struct SecItemKWalletAPITests {
         check.expect(read.output.hasSuffix("None\n"), "\(read)")
         check.expect(secret(genericPassword(service: service, account: "hank")) == .itemNotFound)
       }
+    }
+  }
+
+  @Test(
+    "through the user's keychain search list the KWallet API's entries are found too",
+    .enabled(
+      if: KeyringBackend.isKWallet && !RootKWallet.isKSecretd && !KeyringBackend.storesInFile,
+      "the run's own kwalletd5 (dbus/with-keyring --kwallet): the search list is the run's bus's"))
+  func searchListFindsEntries() throws {
+    let target = ["call", "--session", "--dest", "org.kde.kwalletd5", "--object-path", "/modules/kwalletd5"]
+    let opened = try ExternalCommand.run(
+      "gdbus", target + ["--method", "org.kde.KWallet.open", "kdewallet", "0", "gdbus"])
+    try #require(opened.succeeded, "\(opened)")
+    let handle = opened.output.filter(\.isNumber)
+    let written = try ExternalCommand.run(
+      "gdbus",
+      target + ["--method", "org.kde.KWallet.writePassword", "--", handle, service, "lou", "listed", "gdbus"])
+    try #require(written.output.hasPrefix("(0,)"), "\(written)")
+    let home = try TemporaryDirectory("kwapi-search-list")
+    let environment = KeychainEnvironment(root: home.path)
+    try FileManager.default.createDirectory(atPath: environment.folder, withIntermediateDirectories: true)
+    try SecItemEnvironment.with(\.keychains, environment) { () throws in
+      // A default set and no list: the list is every collection of the Secret Service (a list naming single
+      // collections leaves the entries out, as no collection holds them).
+      try KeychainSearchList.setDefault(try #require(try SecretServiceKeychains.collections().first))
+      #expect(try KeychainStore.current() is SearchListStore)
+      #expect(secret(genericPassword(service: service, account: "lou")) == .found(Data(utf8: "listed")))
     }
   }
 }
