@@ -6,7 +6,6 @@ import SecretServiceClient
 enum SecretServiceKeychains {
   /// Every collection, the one of the `default` alias first; `errSecNotAvailable` when no Secret Service answers.
   static func collections() throws(SecItemError) -> [KeychainID] {
-    if let path = KeychainStore.currentKeyringFile { return [.file(path)] }
     let service = try SharedConnections.current()
     return try mapped { () throws(SecretServiceError) in
       var paths = try service.collections().map(\.rawValue)
@@ -19,23 +18,10 @@ enum SecretServiceKeychains {
 
   /// The collection of the `default` alias; nil when the alias is not set.
   static func defaultCollection() throws(SecItemError) -> KeychainID? {
-    if let path = KeychainStore.currentKeyringFile { return .file(path) }
     let service = try SharedConnections.current()
     return try mapped { () throws(SecretServiceError) in
       try service.readAlias("default").map { .collection($0.rawValue) }
     }
-  }
-
-  /// The keychain of the store a keychain name stands for (`KeychainNames`): the collection of that name; for
-  /// `login`, the default collection when none is called so (macOS's login keychain is the user's default, and
-  /// KWallet's default collection is `kdewallet`). Where SecItem's store is libsecret's keyring file, its one
-  /// keychain, under its path, its name (`default`) or `login`. Nil when none, or no Secret Service answers.
-  static func keychain(named name: String) -> KeychainID? {
-    guard let all = try? collections() else { return nil }
-    if let named = all.first(where: { $0.path == name || KeychainNames.collectionName($0.path) == name }) {
-      return named
-    }
-    return name == "login" ? (try? defaultCollection()) ?? nil : nil
   }
 
   static func lock(_ path: String) throws(SecItemError) {

@@ -14,7 +14,7 @@ import SecretServiceClient
 enum AddOperation {
   /// The addition of a parsed query.
   static func run(_ query: ItemQuery, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
-    let store = try KeychainStore.current(for: query, adding: true)
+    let store = try ResolvedStore.current(for: query, adding: true).store()
     let addition = Addition(query, store: store)
     let created = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {
       context throws(SecItemError) -> LockedPass.Step<(id: ItemID, attributes: [String: String])> in

@@ -40,7 +40,7 @@ enum UpdateOperation {
     _ query: ItemQuery, _ attributesDictionary: NSDictionary, gate: AccessControlGate? = nil
   ) throws(SecItemError) {
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
-    let store = try KeychainStore.current(for: query)
+    let store = try ResolvedStore.current(for: query).store()
     // The label is read only when the update sets one (it is written only when it differs).
     let changesLabel = update.attributes[RawKey.label] != nil
     let targets = ItemFinder.Request(

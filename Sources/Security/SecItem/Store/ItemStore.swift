@@ -4,7 +4,7 @@ import SecretServiceClient
 
 /// Where SecItem's items live, as the operations see it: the seam between Apple's semantics (parsing, matching,
 /// uniqueness, results) and the storage that holds the items. `SecretServiceStore` is the user's keyring over
-/// D-Bus, `FileKeyringStore` libsecret's keyring file (the store of a Flatpak or Snap sandbox); `KeychainStore`
+/// D-Bus, `FileKeyringStore` libsecret's keyring file (the store of a Flatpak or Snap sandbox); `ResolvedStore`
 /// picks one. Every failure is a `SecItemError` with the status Apple's callers get.
 ///
 /// Items are named by `ItemID`s (their keychain and their name in it), from the first search to the result's

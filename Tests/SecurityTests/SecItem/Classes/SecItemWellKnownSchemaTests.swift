@@ -27,7 +27,7 @@ struct SecItemWellKnownSchemaTests {
 
   /// The stored attributes of the one item of the store SecItem uses whose attributes hold `pairs`.
   private func storedAttributes(_ pairs: [String: String]) throws -> [[String: String]] {
-    let store = try KeychainStore.current()
+    let store = try ResolvedStore.current().store()
     let found = try store.search(pairs)
     // KeePassXC's search matches some names against its entries' own fields too: keep the items holding the pairs.
     return try store.storedItems(found.unlocked).map(\.attributes).filter { attributes in
@@ -77,7 +77,7 @@ struct SecItemWellKnownSchemaTests {
 
   @Test("this package tells its items' class by keychain:class, not by the schema name")
   func classByMarker() throws {
-    let store = try KeychainStore.current(adding: true)
+    let store = try ResolvedStore.current(adding: true).store()
     let stored = [
       "xdg:schema": "org.freedesktop.Secret.Generic", "keychain:class": "inet", "server": service, "user": "m",
       "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
@@ -118,7 +118,7 @@ struct SecItemWellKnownSchemaTests {
 
   @Test("an item written under the former schema is found, and its update moves it to the new form: one item")
   func formerSchemaMovesOnUpdate() throws {
-    let store = try KeychainStore.current(adding: true)
+    let store = try ResolvedStore.current(adding: true).store()
     let attributes = [
       "xdg:schema": "org.swift-keychain-linux.GenericPassword", "service": service, "account": "old",
       "username": "old", "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
@@ -141,7 +141,7 @@ struct SecItemWellKnownSchemaTests {
 
   @Test("an item written under the former schema is deleted by a delete of its primary key")
   func formerSchemaDeleted() throws {
-    let store = try KeychainStore.current(adding: true)
+    let store = try ResolvedStore.current(adding: true).store()
     let attributes = [
       "xdg:schema": "org.swift-keychain-linux.InternetPassword", "server": service, "user": "old",
       "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
