@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// SecItemUpdate: changes the secret and/or attributes of every match within the write scope.
@@ -91,7 +92,7 @@ enum UpdateOperation {
     let change = ItemChange(
       attributes: plan.attributes != plan.item.attributes ? plan.attributes : nil,
       label: plan.label != plan.item.label ? plan.label : nil,
-      secret: secret.map { QtKeychainItems.storedSecret($0, attributes: plan.attributes) })
+      secret: secret.map { SecretBytes(data: QtKeychainItems.storedSecret($0, attributes: plan.attributes)) })
     if change.attributes == nil && change.label == nil && change.secret == nil { return }
     try store.update(plan.item.id, change)
   }

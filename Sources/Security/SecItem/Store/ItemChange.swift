@@ -1,4 +1,4 @@
-import Foundation
+import GLibValues
 
 /// The change of one item that SecItemUpdate (and the identity bookkeeping) writes in one store call: what is nil
 /// stays as it is. A store writes it in as few steps as it can (the keyring file in one rewrite, the Secret Service
@@ -7,5 +7,6 @@ struct ItemChange: Sendable {
   /// The item's whole new attribute set.
   var attributes: [String: String]? = nil
   var label: String? = nil
-  var secret: Data? = nil
+  /// The new secret, in its wiped-on-release buffer.
+  var secret: SecretBytes? = nil
 }

@@ -60,7 +60,7 @@ protocol ItemStore: Sendable {
 
   /// Creates an item in the keychain new items go to (never replacing one). A locked keychain is
   /// `errSecInteractionNotAllowed` (no prompt).
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID
   /// Writes `change` to the item; `errSecItemNotFound` when it vanished.
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError)
   /// Deletes the item; `errSecItemNotFound` when it vanished.

@@ -109,11 +109,12 @@ struct KeychainSelection: Sendable {
       }
     }
 
-    private func serviceMember(_ collections: Set<KeychainID>, all: Bool, target: String?) -> SearchListStore.Member {
+    private func serviceMember(_ collections: Set<KeychainID>, all: Bool, target: ObjectPath?) -> SearchListStore.Member
+    {
       let store: any ItemStore
       do {
         var service = SecretServiceStore(connection: try SharedConnections.connection(bus), groups: groups)
-        service.target = target.map { ObjectPath($0) }
+        service.target = target
         store = service
       } catch {
         store = UnavailableStore(failure: error, groups: groups, timeout: timeout)

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Testing
 
@@ -82,7 +83,7 @@ struct SecItemWellKnownSchemaTests {
       "xdg:schema": "org.freedesktop.Secret.Generic", "keychain:class": "inet", "server": service, "user": "m",
       "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
     ]
-    _ = try store.create(label: service, attributes: stored, secret: Data(utf8: "marked"))
+    _ = try store.create(label: service, attributes: stored, secret: SecretBytes(Array("marked".utf8)))
     let found = try attributes(internetPassword(server: service, account: "m")).require()
     #expect(found[kSecClass as String] as? String == kSecClassInternetPassword as String)
     #expect(found[kSecAttrAccessGroup as String] as? String == store.groups[0])
@@ -124,7 +125,7 @@ struct SecItemWellKnownSchemaTests {
       "username": "old", "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
       "keychain:enc:acct": "text", "keychain:enc:svce": "text", "keychain:enc:accc": "none",
     ]
-    _ = try store.create(label: service, attributes: attributes, secret: Data(utf8: "before"))
+    _ = try store.create(label: service, attributes: attributes, secret: SecretBytes(Array("before".utf8)))
     let query = genericPassword(service: service, account: "old")
     #expect(secret(query) == .found(Data(utf8: "before")))
     #expect(addGeneric(account: "old", password: "dup") == errSecDuplicateItem)
@@ -146,7 +147,7 @@ struct SecItemWellKnownSchemaTests {
       "xdg:schema": "org.swift-keychain-linux.InternetPassword", "server": service, "user": "old",
       "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
     ]
-    _ = try store.create(label: service, attributes: attributes, secret: Data(utf8: "s"))
+    _ = try store.create(label: service, attributes: attributes, secret: SecretBytes(Array("s".utf8)))
     let query = internetPassword(server: service, account: "old")
     #expect(SecItemDelete(query as CFDictionary) == errSecSuccess)
     #expect(secret(query) == .itemNotFound)

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import SecretServiceClient
 import Testing
@@ -58,7 +59,7 @@ struct SecItemExactLookupTests {
       ReservedNames.schema: "org.swift-keychain-linux.GenericPassword", "service": service, "account": "old",
       "username": "old", "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
     ]
-    _ = try store.create(label: service, attributes: attributes, secret: Data(utf8: "before"))
+    _ = try store.create(label: service, attributes: attributes, secret: SecretBytes(Array("before".utf8)))
     let query = genericPassword(service: service, account: "old")
     #expect(secret(query) == .found(Data(utf8: "before")))
     #expect(

@@ -78,10 +78,9 @@ struct FileKeyringStore: ItemStore {
   // MARK: - Writing
 
   /// Appends the item, with the content type of its secret (`KeyringContentType`).
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID {
     try write { (keyring) throws(SecItemError) -> ItemID in
       let now = OpenedKeyring.now
-      let secret = SecretBytes(data: secret)
       return id(
         try keyring.append(
           KeyringItemContents(
@@ -99,7 +98,7 @@ struct FileKeyringStore: ItemStore {
       }
       if let attributes = change.attributes { contents.attributes = attributes }
       if let label = change.label { contents.label = label }
-      if let secret = change.secret { contents.secret = SecretBytes(data: secret) }
+      if let secret = change.secret { contents.secret = secret }
       contents.attributes = KeyringContentType.marked(contents.attributes, secret: contents.secret)
       contents.modified = max(contents.modified, OpenedKeyring.now)
       _ = try keyring.replace(at: index, with: contents)
