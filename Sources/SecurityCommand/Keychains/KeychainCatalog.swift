@@ -7,19 +7,6 @@ import Security
 /// accepts back).
 typealias Keychain = KeychainID
 
-/// A keychain operation that failed, with the status macOS's tool would report.
-struct KeychainError: Error, Equatable, Sendable {
-  let status: OSStatus
-  /// Why, when the package said more than the status (`Will not set default: …`).
-  var reason: String = ""
-}
-
-extension KeychainError {
-  init(_ error: SecItemError) {
-    self.init(status: error.status, reason: error.reason)
-  }
-}
-
 /// The keychain operations of the commands: Security's keychain layer (`KeychainOperations`, `KeychainSearchList`),
 /// the same code `SecKeychainOpen`, `SecKeychainUnlock` and the other `SecKeychain…` functions run (the commands call
 /// it directly: those names are deprecated).
@@ -35,12 +22,4 @@ enum KeychainCatalog {
     }
   }
 
-  /// Runs a keychain-layer call with the tool's error type.
-  static func run<R>(_ body: () throws(SecItemError) -> R) throws(KeychainError) -> R {
-    do {
-      return try body()
-    } catch {
-      throw KeychainError(error)
-    }
-  }
 }

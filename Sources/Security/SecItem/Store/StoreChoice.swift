@@ -40,7 +40,7 @@ package enum StoreChoice: String, Sendable, CaseIterable {
   /// The choice in effect; `errSecParam` when `KEYCHAIN_STORE` holds an unknown value.
   static func chosen() throws(SecItemError) -> StoreChoice {
     if let selected = selectedInProcess.withLock({ $0 }) { return selected }
-    guard let value = Environment.nonEmpty(variable) else { return .automatic }
+    guard let value = EnvironmentVariable.nonEmpty(variable) else { return .automatic }
     guard let store = StoreChoice(rawValue: value) else {
       throw .param("\(variable) must be secret-service, file or automatic")
     }
@@ -62,7 +62,7 @@ package enum StoreChoice: String, Sendable, CaseIterable {
   /// libsecret 0.20.5's `backend_get_impl_type`.
   static func libsecretRule() throws(SecItemError) -> StoreChoice {
     if Sandbox.isDetected && portalAnswers() { return .fileKeyring }
-    switch Environment.nonEmpty("SECRET_BACKEND") {
+    switch EnvironmentVariable.nonEmpty("SECRET_BACKEND") {
     case nil, "service": return .secretService
     case "file": return .fileKeyring
     case let name?:
