@@ -1,6 +1,4 @@
-import Foundation
 import GLibValues
-import SecretServiceClient
 
 /// What the `SecKeychain…` functions and the `security` tool's keychain commands do, with typed failures: one
 /// implementation for both (the tool calls these, not Apple's deprecated names). Each operation works on a keychain

@@ -1,7 +1,6 @@
 import Foundation
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 import Security
 
 /// The SecItem calls the password commands make. Every item is named afterwards by the reference its search returned

@@ -1,5 +1,3 @@
-import GLibValues
-import KeychainServices
 import Security
 
 /// A keychain as the commands see it: a keychain file or a Secret Service collection (`KeychainID`), printed

@@ -1,5 +1,4 @@
 import Foundation
-import SecretServiceClient
 import Synchronization
 
 #if canImport(Glibc)
