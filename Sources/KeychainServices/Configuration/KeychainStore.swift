@@ -30,14 +30,14 @@ public enum KeychainStore: Sendable, Hashable, CaseIterable {
 
   /// Chooses the store for the rest of the process. Call it once at start-up, before the first keychain call.
   public static func select(_ store: KeychainStore) {
-    Security.KeychainStore.select(store.engine)
+    StoreChoice.select(store.engine)
   }
 
   /// The choice in effect: the one ``select(_:)`` made, else `KEYCHAIN_STORE`'s, else `automatic`.
-  public static var selected: KeychainStore { KeychainStore(Security.KeychainStore.selected) }
+  public static var selected: KeychainStore { KeychainStore(StoreChoice.selected) }
 
-  /// The engine's value of this choice (`Security.KeychainStore`, which this type is the public face of).
-  var engine: Security.KeychainStore {
+  /// The engine's value of this choice (`StoreChoice`, which this type is the public face of).
+  var engine: StoreChoice {
     switch self {
     case .automatic: .automatic
     case .secretService: .secretService
@@ -45,7 +45,7 @@ public enum KeychainStore: Sendable, Hashable, CaseIterable {
     }
   }
 
-  init(_ engine: Security.KeychainStore) {
+  init(_ engine: StoreChoice) {
     switch engine {
     case .automatic: self = .automatic
     case .secretService: self = .secretService

@@ -30,6 +30,10 @@ public enum SecretServiceSession: String, Sendable, Hashable, CaseIterable {
   /// a Flatpak or Snap, or ``KeychainStore/fileKeyring``: secrets never cross a bus) or no Secret Service answers. A
   /// reconnect (the daemon restarted) negotiates again.
   public static func current() -> SecretServiceSession? {
-    StoreSession.algorithm().flatMap(SecretServiceSession.init(rawValue:))
+    switch StoreSession.algorithm() {
+    case .dhIetf1024Sha256Aes128CbcPkcs7?: .dhIetf1024Sha256Aes128CbcPkcs7
+    case .plain?: .plain
+    case nil: nil
+    }
   }
 }

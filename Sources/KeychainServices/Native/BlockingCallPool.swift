@@ -17,12 +17,12 @@ final class BlockingCallPool: @unchecked Sendable {
   let idleTimeout: TimeInterval
 
   // All below under `condition`'s lock.
-  private let condition = NSCondition()
-  private var queue: [(@Sendable () -> Void)?] = []  // taken jobs are set to nil, so they are released at once
-  private var queueStart = 0
-  private var threads = 0
+  let condition = NSCondition()
+  private(set) var queue: [(@Sendable () -> Void)?] = []  // taken jobs are set to nil, so they are released at once
+  private(set) var queueStart = 0
+  private(set) var threads = 0
   private var idleThreads = 0
-  private var runningJobs = 0
+  private(set) var runningJobs = 0
 
   init(maximumThreads: Int, idleTimeout: TimeInterval) {
     self.maximumThreads = max(1, maximumThreads)
@@ -43,13 +43,6 @@ final class BlockingCallPool: @unchecked Sendable {
       thread.name = "KeychainServices.BlockingCallPool"
       thread.start()
     }
-  }
-
-  /// Threads alive, jobs running and jobs waiting right now (for tests and diagnostics).
-  var load: (threads: Int, runningJobs: Int, queuedJobs: Int) {
-    condition.lock()
-    defer { condition.unlock() }
-    return (threads, runningJobs, queue.count - queueStart)
   }
 
   /// A thread's loop: take jobs until none arrives for `idleTimeout`.

@@ -71,6 +71,21 @@ protocol CommonPasswordValues: CommonPasswordAttributes {
   var accessible: Accessibility { get set }
 }
 
+extension CommonPasswordValues {
+  /// The fields `description` and `dump` show, in one order for both classes, their items and their changes: the
+  /// class's `lead` attribute, the account, the secret's size (never its bytes), `afterSecret`, the label, comment and
+  /// description, `afterDescription`, the four-character codes, then `flags` (the flags, access group and
+  /// accessibility: `itemFlags` or `changedFlags`).
+  func redactedFields(
+    lead: (String, Any?), afterSecret: [(String, Any?)] = [], afterDescription: [(String, Any?)] = [],
+    flags: [(String, Any?)]
+  ) -> [(String, Any?)] {
+    [lead, ("account", account), ("secret", secret.map(redacted))] + afterSecret
+      + [("label", label), ("comment", comment), ("itemDescription", itemDescription)] + afterDescription
+      + [("creator", creator), ("type", type)] + flags
+  }
+}
+
 /// The changes of either password class: the shared attributes, flags and secret (nil = leave unchanged).
 protocol CommonPasswordChanges: CommonPasswordValues, NativeItemChanges
 where Flag == Bool?, Accessibility == KeychainAccessibility? {}
@@ -84,6 +99,14 @@ extension CommonPasswordChanges {
     dictionary.set(kSecAttrIsNegative, isNegative)
     dictionary.set(kSecAttrSynchronizable, isSynchronizable)
     dictionary.set(kSecAttrAccessible, accessible?.rawValue)
+  }
+
+  /// The flags, access group and accessibility that are set, as `redactedFields` shows them.
+  var changedFlags: [(String, Any?)] {
+    [
+      ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
+      ("isSynchronizable", isSynchronizable), ("accessible", accessible),
+    ]
   }
 
   /// Sets every shared value of `item`: its attributes and flags, and its secret (nil stays nil).
@@ -114,6 +137,16 @@ protocol CommonPasswordItem: CommonPasswordValues where Flag == Bool, Accessibil
 }
 
 extension CommonPasswordItem {
+  /// The flags, access group and accessibility, the dates and the persistent reference, as `redactedFields` shows
+  /// them.
+  var itemFlags: [(String, Any?)] {
+    [
+      ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
+      ("isSynchronizable", isSynchronizable), ("accessible", accessible), ("creationDate", creationDate),
+      ("modificationDate", modificationDate), ("persistentReference", persistentReference),
+    ]
+  }
+
   /// Reads every shared value from a SecItem result: attributes (absent flags are false, absent accessibility is
   /// Apple's default), the secret when it was returned, the dates and the persistent reference.
   mutating func readCommonValues(from attributes: SecItemAttributes) {

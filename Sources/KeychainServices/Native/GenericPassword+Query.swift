@@ -157,11 +157,6 @@ extension GenericPassword.Changes: CustomStringConvertible, CustomReflectable {
   public var customMirror: Mirror { redactedMirror(self, redactedFields) }
 
   private var redactedFields: [(String, Any?)] {
-    [
-      ("service", service), ("account", account), ("secret", secret.map(redacted)), ("label", label),
-      ("comment", comment), ("itemDescription", itemDescription), ("generic", generic), ("creator", creator),
-      ("type", type), ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
-      ("isSynchronizable", isSynchronizable), ("accessible", accessible),
-    ]
+    redactedFields(lead: ("service", service), afterDescription: [("generic", generic)], flags: changedFlags)
   }
 }

@@ -124,12 +124,6 @@ extension GenericPassword: CustomStringConvertible, CustomDebugStringConvertible
   public var customMirror: Mirror { redactedMirror(self, redactedFields) }
 
   private var redactedFields: [(String, Any?)] {
-    [
-      ("service", service), ("account", account), ("secret", secret.map(redacted)), ("label", label),
-      ("comment", comment), ("itemDescription", itemDescription), ("generic", generic), ("creator", creator),
-      ("type", type), ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
-      ("isSynchronizable", isSynchronizable), ("accessible", accessible), ("creationDate", creationDate),
-      ("modificationDate", modificationDate), ("persistentReference", persistentReference),
-    ]
+    redactedFields(lead: ("service", service), afterDescription: [("generic", generic)], flags: itemFlags)
   }
 }

@@ -85,9 +85,7 @@ extension InternetPassword {
     /// The SecItem query dictionary (no return keys, no limit).
     var secItemQuery: SecItemDictionary {
       var dictionary = SecItemDictionary(itemClass: InternetPassword.secItemClass)
-      dictionary.setServerAttributes(
-        server: server, protocol: self.protocol, authenticationType: authenticationType, port: port, path: path,
-        securityDomain: securityDomain)
+      dictionary.setServerAttributes(of: self)
       writeCommonQuery(to: &dictionary)
       return dictionary
     }
@@ -166,9 +164,7 @@ extension InternetPassword {
 
     /// Writes the non-nil values (attributes and `kSecValueData`) into a SecItem dictionary.
     func write(to dictionary: inout SecItemDictionary) {
-      dictionary.setServerAttributes(
-        server: server, protocol: self.protocol, authenticationType: authenticationType, port: port, path: path,
-        securityDomain: securityDomain)
+      dictionary.setServerAttributes(of: self)
       writeCommonChanges(to: &dictionary)
     }
   }
@@ -182,28 +178,49 @@ extension InternetPassword.Changes: CustomStringConvertible, CustomReflectable {
   public var customMirror: Mirror { redactedMirror(self, redactedFields) }
 
   private var redactedFields: [(String, Any?)] {
+    redactedFields(lead: ("server", server), afterSecret: serverFields, flags: changedFlags)
+  }
+}
+
+/// The attributes that name an internet password's server side, with the same names and types on its items, queries
+/// and changes; written and described once for the three.
+protocol InternetPasswordServer {
+  /// `kSecAttrServer`.
+  var server: String? { get }
+  /// `kSecAttrProtocol`.
+  var `protocol`: InternetPassword.NetworkProtocol? { get }
+  /// `kSecAttrAuthenticationType`.
+  var authenticationType: InternetPassword.AuthenticationType? { get }
+  /// `kSecAttrPort`.
+  var port: UInt16? { get }
+  /// `kSecAttrPath`.
+  var path: String? { get }
+  /// `kSecAttrSecurityDomain`.
+  var securityDomain: String? { get }
+}
+
+extension InternetPasswordServer {
+  /// The server-side attributes besides the host, as descriptions show them (after the secret's size).
+  var serverFields: [(String, Any?)] {
     [
-      ("server", server), ("account", account), ("secret", secret.map(redacted)), ("protocol", self.protocol),
-      ("authenticationType", authenticationType), ("port", port), ("path", path), ("securityDomain", securityDomain),
-      ("label", label), ("comment", comment), ("itemDescription", itemDescription), ("creator", creator),
-      ("type", type), ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
-      ("isSynchronizable", isSynchronizable), ("accessible", accessible),
+      ("protocol", self.protocol), ("authenticationType", authenticationType), ("port", port), ("path", path),
+      ("securityDomain", securityDomain),
     ]
   }
 }
 
+extension InternetPassword: InternetPasswordServer {}
+extension InternetPassword.Query: InternetPasswordServer {}
+extension InternetPassword.Changes: InternetPasswordServer {}
+
 extension SecItemDictionary {
   /// Sets the internet-password attributes that name the server side (query values or changes; nil leaves a key out).
-  fileprivate mutating func setServerAttributes(
-    server: String?, protocol: InternetPassword.NetworkProtocol?,
-    authenticationType: InternetPassword.AuthenticationType?, port: UInt16?, path: String?,
-    securityDomain: String?
-  ) {
-    set(kSecAttrServer, server)
-    set(kSecAttrProtocol, `protocol`?.rawValue)
-    set(kSecAttrAuthenticationType, authenticationType?.rawValue)
-    set(kSecAttrPort, port.map { NSNumber(value: $0) })
-    set(kSecAttrPath, path)
-    set(kSecAttrSecurityDomain, securityDomain)
+  fileprivate mutating func setServerAttributes(of values: some InternetPasswordServer) {
+    set(kSecAttrServer, values.server)
+    set(kSecAttrProtocol, values.protocol?.rawValue)
+    set(kSecAttrAuthenticationType, values.authenticationType?.rawValue)
+    set(kSecAttrPort, values.port.map { NSNumber(value: $0) })
+    set(kSecAttrPath, values.path)
+    set(kSecAttrSecurityDomain, values.securityDomain)
   }
 }

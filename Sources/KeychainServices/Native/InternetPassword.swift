@@ -152,13 +152,6 @@ extension InternetPassword: CustomStringConvertible, CustomDebugStringConvertibl
   public var customMirror: Mirror { redactedMirror(self, redactedFields) }
 
   private var redactedFields: [(String, Any?)] {
-    [
-      ("server", server), ("account", account), ("secret", secret.map(redacted)), ("protocol", self.protocol),
-      ("authenticationType", authenticationType), ("port", port), ("path", path), ("securityDomain", securityDomain),
-      ("label", label), ("comment", comment), ("itemDescription", itemDescription), ("creator", creator),
-      ("type", type), ("isInvisible", isInvisible), ("isNegative", isNegative), ("accessGroup", accessGroup),
-      ("isSynchronizable", isSynchronizable), ("accessible", accessible), ("creationDate", creationDate),
-      ("modificationDate", modificationDate), ("persistentReference", persistentReference),
-    ]
+    redactedFields(lead: ("server", server), afterSecret: serverFields, flags: itemFlags)
   }
 }

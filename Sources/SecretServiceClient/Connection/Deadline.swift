@@ -14,7 +14,7 @@ final class Deadline {
   /// Whether the operation's caller allows prompts (`init(timeout:allowPrompts:)`).
   let allowsPrompts: Bool
   /// The GCancellable (one reference owned here) and the timer that cancels it, once `cancellable` was asked for.
-  private var armed: (cancellable: UnsafeMutablePointer<GCancellable>, timer: DispatchSourceTimer)?
+  private(set) var armed: (cancellable: UnsafeMutablePointer<GCancellable>, timer: DispatchSourceTimer)?
 
   private static let queue = DispatchQueue(label: "SecretServiceClient.Deadline", qos: .userInitiated)
 
@@ -59,9 +59,6 @@ final class Deadline {
 
   /// The time left (zero once passed).
   var remaining: Duration { .milliseconds(isExpired ? 0 : Int64(remainingMilliseconds)) }
-
-  /// Whether the timer has cancelled the GCancellable (false while nobody asked for it).
-  var hasCancelled: Bool { armed.map { g_cancellable_is_cancelled($0.cancellable) != 0 } ?? false }  // transfer none
 
   /// The time left in milliseconds for a `g_dbus_connection_call*` timeout (at least 1).
   var remainingMilliseconds: Int32 {

@@ -13,7 +13,7 @@ import SecretServiceClient
 enum CertificateSearch {
   static func copyMatching(_ dictionary: NSDictionary, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     var query = try QueryParser.parse(dictionary, for: .copyMatching)
-    let store = try KeychainStore.current(for: query)
+    let store = try ResolvedStore.current(for: query).store()
     return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {
       gate throws(SecItemError) in
       query.leavesOutConstrainedItems = gate.leavesOutConstrainedItems(

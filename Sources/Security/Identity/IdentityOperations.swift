@@ -28,7 +28,7 @@ enum IdentityOperations {
     // Both parts are checked before either is written.
     let certificateQuery = try QueryParser.parse(certificateAdd as NSDictionary, for: .add)
     let keyQuery = try QueryParser.parse(keyAdd as NSDictionary, for: .add)
-    let store = try KeychainStore.current(for: certificateQuery, adding: true)
+    let store = try ResolvedStore.current(for: certificateQuery, adding: true).store()
     let certificate = AddOperation.Addition(certificateQuery, store: store)
     let key = AddOperation.Addition(keyQuery, store: store)
     let publicKeyHash = identity.certificate.publicKeyHash
@@ -102,7 +102,7 @@ enum IdentityOperations {
     let (certificateChanges, keyChanges) = try split(attributesToUpdate, dropping: [])
     _ = try UpdateParser.parse(certificateChanges as NSDictionary, for: .certificate)
     _ = try UpdateParser.parse(keyChanges as NSDictionary, for: .key)
-    let store = try KeychainStore.current(for: query)
+    let store = try ResolvedStore.current(for: query).store()
     // One authentication for both parts, before either is written.
     try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) { gate throws(SecItemError) in
       let identities = try IdentitySearch(store: store).find(query, writing: true)
@@ -124,7 +124,7 @@ enum IdentityOperations {
   /// same public key still pairs with it (Apple's `explode_identity` keeps a key "still in use").
   static func delete(_ dictionary: NSDictionary) throws(SecItemError) {
     let query = try QueryParser.parse(dictionary, for: .delete)
-    let store = try KeychainStore.current(for: query)
+    let store = try ResolvedStore.current(for: query).store()
     let identities = try IdentitySearch(store: store).find(query, writing: true)
     guard !identities.isEmpty else { throw SecItemError(errSecItemNotFound, "no identity matches") }
     var deleted: Set<ItemID> = []

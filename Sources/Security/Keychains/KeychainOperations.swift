@@ -1,6 +1,4 @@
-import Foundation
 import GLibValues
-import SecretServiceClient
 
 /// What the `SecKeychain…` functions and the `security` tool's keychain commands do, with typed failures: one
 /// implementation for both (the tool calls these, not Apple's deprecated names). Each operation works on a keychain
@@ -8,12 +6,12 @@ import SecretServiceClient
 package enum KeychainOperations {
   /// The keychain a name means (`KeychainNames`, asking the Secret Service for collections last).
   package static func open(_ name: String) throws(SecItemError) -> KeychainID {
-    try KeychainNames.resolve(name, storeKeychain: SecretServiceKeychains.keychain(named:))
+    try KeychainNames.resolve(name, storeKeychain: ResolvedStore.storeKeychain(named:))
   }
 
   /// Whether `path` is the keyring file SecItem's store uses in a Flatpak or Snap (or with `SECRET_BACKEND=file`):
   /// its key comes from the portal (or the test password), never from an unlock, so it is never locked.
-  static func isStoreFile(_ path: String) -> Bool { path == KeychainStore.currentKeyringFile }
+  static func isStoreFile(_ path: String) -> Bool { path == ResolvedStore.currentKeyringFile }
 
   /// `keychain`, or the default keychain when nil (`errSecNoDefaultKeychain` when there is none), as Apple's
   /// `Keychain::optional`.
@@ -78,8 +76,8 @@ package enum KeychainOperations {
   /// Locks every keychain file of the user and every collection the Secret Service lets lock.
   package static func lockAll() throws(SecItemError) {
     try UnlockedKeys.forgetAll()
-    guard let collections = try? SecretServiceKeychains.collections() else { return }
-    for collection in collections { try SecretServiceKeychains.lock(collection.path) }
+    guard let keychains = try? ResolvedStore.storeKeychains() else { return }
+    for case .collection(let path) in keychains { try SecretServiceKeychains.lock(path) }
   }
 
   /// Whether a keychain is unlocked (`errSecNoSuchKeychain` when it does not exist).

@@ -115,7 +115,7 @@ enum AddPasswordCommand {
 
   private static func findFirst(
     _ passwordClass: PasswordClass, _ fields: PasswordFields, _ names: [String], _ context: CommandContext
-  ) throws(KeychainError) -> ItemRecord? {
+  ) throws(SecItemError) -> ItemRecord? {
     let keychains = context.keychains(named: names)
     let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
     return try context.items.first(passwordClass, matching: attributes, in: keychains)

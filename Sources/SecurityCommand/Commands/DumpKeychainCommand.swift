@@ -68,7 +68,7 @@ enum DumpKeychainCommand {
   /// keychain), the items without secrets so that each reports its own failure.
   private static func items(
     _ passwordClass: PasswordClass, in keychains: [Keychain]?, secrets: Bool, _ context: CommandContext
-  ) throws(KeychainError) -> [ItemRecord] {
+  ) throws(SecItemError) -> [ItemRecord] {
     if secrets, let withSecrets = try? context.items.all(passwordClass, in: keychains, secrets: true) {
       return withSecrets
     }

@@ -94,7 +94,7 @@ enum FindPasswordCommand {
     _ passwordClass: PasswordClass, _ fields: PasswordFields, keychainNames: [String], _ context: CommandContext
   ) -> PasswordLookup {
     guard KnownCodes.areStorable(fields) else { return .notFound }
-    do throws(KeychainError) {
+    do throws(SecItemError) {
       let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
       let keychains = context.keychains(named: keychainNames)
       guard let secret = try context.items.firstSecret(passwordClass, matching: attributes, in: keychains) else {
@@ -130,7 +130,7 @@ enum FindPasswordCommand {
       let keychains = context.keychains(named: keychainNames)
       let attributes = PasswordQuery.searchAttributes(fields, passwordClass)
       if withSecret {
-        do throws(KeychainError) {
+        do throws(SecItemError) {
           return try context.items.first(passwordClass, matching: attributes, in: keychains, secrets: true)
         } catch {
           // searched again below, without the secret

@@ -55,9 +55,7 @@ enum KeychainFileCommands {
     }
     for name in names {
       do {
-        _ = try KeychainCatalog.run { () throws(SecItemError) in
-          try KeychainOperations.create(name, password: password!)
-        }
+        _ = try KeychainOperations.create(name, password: password!)
       } catch {
         context.diagnostics.error("SecKeychainCreate \(name): \(Diagnostics.message(for: error.status))")
         return error.status
@@ -69,12 +67,11 @@ enum KeychainFileCommands {
   static func deleteKeychain(_ arguments: [String], _ context: CommandContext) -> CommandResult {
     var getopt = GetOpt(arguments, optionString: "h")
     if getopt.next(diagnose: { context.diagnostics.error($0) }) != nil { return showUsage }
-    do {
+    do throws(SecItemError) {
       let keychains = context.keychains(named: getopt.operands)
-      try KeychainCatalog.run { () throws(SecItemError) in
-        guard let keychains else { throw SecItemError(errSecInvalidKeychain, "no keychain to delete") }
-        try KeychainOperations.delete(keychains)
-      }
+      guard let keychains else { throw SecItemError(errSecInvalidKeychain, "no keychain to delete") }
+      try KeychainOperations.delete(keychains)
+
       return 0
     } catch {
       context.diagnostics.error("SecKeychainDelete", error.status)

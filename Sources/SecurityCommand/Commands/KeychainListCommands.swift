@@ -62,9 +62,7 @@ enum KeychainListCommands {
       let keychains = context.keychains(named: options.operands) ?? []
       let call = options.domain.map { "SecKeychainSetDomainSearchList \($0.rawValue)" } ?? "SecKeychainSetSearchList"
       do {
-        try KeychainCatalog.run { () throws(SecItemError) in
-          try KeychainSearchList.setList(keychains, domain: options.domain?.preferences)
-        }
+        try KeychainSearchList.setList(keychains, domain: options.domain?.preferences)
         return 0
       } catch {
         context.diagnostics.error(call, error.status)
@@ -73,9 +71,7 @@ enum KeychainListCommands {
     }
     guard options.operands.isEmpty else { return showUsage }
     do {
-      let keychains = try KeychainCatalog.run { () throws(SecItemError) in
-        try KeychainSearchList.list(domain: options.domain?.preferences)
-      }
+      let keychains = try KeychainSearchList.list(domain: options.domain?.preferences)
       display(keychains, context)
       return 0
     } catch {
@@ -92,9 +88,7 @@ enum KeychainListCommands {
     let call = options.domain.map { "SecKeychainCopyDomainDefault \($0.rawValue)" } ?? "SecKeychainCopyDefault"
     do {
       guard
-        let keychain = try KeychainCatalog.run({ () throws(SecItemError) in
-          try KeychainSearchList.defaultKeychain(domain: options.domain?.preferences)
-        })
+        let keychain = try KeychainSearchList.defaultKeychain(domain: options.domain?.preferences)
       else {
         context.diagnostics.error(call, errSecNoDefaultKeychain)
         return 1
@@ -117,18 +111,17 @@ enum KeychainListCommands {
       guard let opened = KeychainCatalog.open(name, context) else { return 1 }
       keychain = opened
     }
-    do {
-      try KeychainCatalog.run { () throws(SecItemError) in
-        let domain = options.domain?.preferences
-        var chosen = keychain
-        if chosen == nil {
-          guard let current = try KeychainSearchList.defaultKeychain(domain: domain) else {
-            throw SecItemError(errSecNoDefaultKeychain, "no default keychain")
-          }
-          chosen = current
+    do throws(SecItemError) {
+      let domain = options.domain?.preferences
+      var chosen = keychain
+      if chosen == nil {
+        guard let current = try KeychainSearchList.defaultKeychain(domain: domain) else {
+          throw SecItemError(errSecNoDefaultKeychain, "no default keychain")
         }
-        try KeychainSearchList.setDefault(chosen!, domain: domain)
+        chosen = current
       }
+      try KeychainSearchList.setDefault(chosen!, domain: domain)
+
       return 0
     } catch {
       // macOS's StorageManager prints why it will not make a file the default before the call's failure.

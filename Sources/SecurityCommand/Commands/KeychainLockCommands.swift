@@ -31,7 +31,7 @@ enum KeychainLockCommands {
     }
     if lockAll {
       do {
-        try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.lockAll() }
+        try KeychainOperations.lockAll()
         return 0
       } catch {
         context.diagnostics.error("SecKeychainLockAll", error.status)
@@ -45,7 +45,7 @@ enum KeychainLockCommands {
       keychain = opened
     }
     do {
-      try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.lock(keychain) }
+      try KeychainOperations.lock(keychain)
       return 0
     } catch {
       context.diagnostics.error("SecKeychainLock \(name ?? "<NULL>"): \(Diagnostics.message(for: error.status))")
@@ -78,13 +78,13 @@ enum KeychainLockCommands {
       keychain = opened
     }
     do {
-      let target = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.orDefault(keychain) }
+      let target = try KeychainOperations.orDefault(keychain)
       if case .file = target, usePassword, password == nil {
         guard let typed = PasswordPrompt.unlockPassword(name ?? "default", context.io) else { return -1 }
         password = typed
       }
       let given = usePassword ? password : nil
-      try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.unlock(target, password: given) }
+      try KeychainOperations.unlock(target, password: given)
       return 0
     } catch {
       context.diagnostics.error("SecKeychainUnlock \(name ?? "<NULL>"): \(Diagnostics.message(for: error.status))")

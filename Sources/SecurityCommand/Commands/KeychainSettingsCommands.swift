@@ -36,7 +36,7 @@ enum KeychainSettingsCommands {
     let settings = KeychainFileSettings(
       lockInterval: lockInterval == KeychainFileSettings.noTimeout ? nil : lockInterval, lockOnSleep: lockOnSleep)
     do {
-      try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.setSettings(keychain, settings) }
+      try KeychainOperations.setSettings(keychain, settings)
       return 0
     } catch {
       context.diagnostics.error(
@@ -74,9 +74,7 @@ enum KeychainSettingsCommands {
       return 1
     }
     do {
-      try KeychainCatalog.run { () throws(SecItemError) in
-        try KeychainOperations.changePassword(keychain, old: old, new: new)
-      }
+      try KeychainOperations.changePassword(keychain, old: old, new: new)
       return 0
     } catch {
       context.diagnostics.error(

@@ -29,10 +29,8 @@ enum ShowKeychainInfoCommand {
     let keychain: Keychain
     let settings: KeychainFileSettings
     do {
-      (keychain, settings) = try KeychainCatalog.run { () throws(SecItemError) in
-        let keychain = try KeychainOperations.orDefault(operand.keychain)
-        return (keychain, try KeychainOperations.settings(keychain))
-      }
+      keychain = try KeychainOperations.orDefault(operand.keychain)
+      settings = try KeychainOperations.settings(keychain)
     } catch {
       context.diagnostics.error("SecKeychainCopySettings \(shown): \(Diagnostics.message(for: error.status))")
       return error.status
@@ -42,7 +40,7 @@ enum ShowKeychainInfoCommand {
     line += settings.lockInterval.map { " timeout=\($0)s" } ?? " no-timeout"
     if showSalt {
       do {
-        let salt = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.salt(keychain) }
+        let salt = try KeychainOperations.salt(keychain)
         line += " salt=" + salt.map(hex).joined()
       } catch {
         context.diagnostics.error("SecKeychainCopySalt \(shown): \(Diagnostics.message(for: error.status))")

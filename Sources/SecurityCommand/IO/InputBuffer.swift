@@ -12,7 +12,7 @@ import SecretServiceClient
 ///
 /// Bytes still to be read (say the lines after a password) stay until they are consumed or the buffer is released.
 final class InputBuffer {
-  private var storage: UnsafeMutableRawBufferPointer
+  private(set) var storage: UnsafeMutableRawBufferPointer
   /// The number of bytes read and not yet consumed, at the start of `storage`.
   private(set) var count = 0
 
@@ -45,9 +45,6 @@ final class InputBuffer {
   func takeAll() -> [UInt8] {
     take(upTo: count, consuming: count)
   }
-
-  /// The whole buffer, consumed and free space included: what a look at the process's memory would find there.
-  var storageContents: [UInt8] { Array(UnsafeRawBufferPointer(storage)) }
 
   private var pending: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[..<count]) }
 

@@ -1,7 +1,6 @@
 import Foundation
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 import Security
 
 /// The SecItem calls the password commands make. Every item is named afterwards by the reference its search returned
@@ -14,7 +13,7 @@ struct PasswordItems {
   func first(
     _ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?,
     secrets: Bool = false
-  ) throws(KeychainError) -> ItemRecord? {
+  ) throws(SecItemError) -> ItemRecord? {
     try search(passwordClass, matching: attributes, in: keychains, all: false, secrets: secrets).first
   }
 
@@ -24,7 +23,7 @@ struct PasswordItems {
   /// `secret-tool lookup`, where a search that also returns attributes and a reference reads the item's properties
   /// as well (docs/performance.md).
   func firstSecret(_ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?)
-    throws(KeychainError) -> SecretBytes?
+    throws(SecItemError) -> SecretBytes?
   {
     var query = attributes
     query[kSecClass as String] = passwordClass.secClass
@@ -34,8 +33,10 @@ struct PasswordItems {
     var result: CFTypeRef?
     let status = SecItemCopyMatching(query as CFDictionary, &result)
     if status == errSecItemNotFound { return nil }
-    guard status == errSecSuccess else { throw KeychainError(status: status) }
-    guard let data = result as? NSData else { throw KeychainError(status: errSecInternalComponent) }
+    guard status == errSecSuccess else { throw SecItemError(status, "the SecItem call failed") }
+    guard let data = result as? NSData else {
+      throw SecItemError(errSecInternalComponent, "the item came back without its data")
+    }
     return Self.takeSecret(data)
   }
 
@@ -43,18 +44,22 @@ struct PasswordItems {
   /// in one batch.
   func all(
     _ passwordClass: PasswordClass, in keychains: [Keychain]?, secrets: Bool = false
-  ) throws(KeychainError) -> [ItemRecord] {
+  ) throws(SecItemError) -> [ItemRecord] {
     try search(passwordClass, matching: [:], in: keychains, all: true, secrets: secrets)
   }
 
   /// The secret of an item found before.
-  func secret(of item: ItemRecord) throws(KeychainError) -> SecretBytes {
-    guard var query = itemQuery(item) else { throw KeychainError(status: errSecItemNotFound) }
+  func secret(of item: ItemRecord) throws(SecItemError) -> SecretBytes {
+    guard var query = itemQuery(item) else {
+      throw SecItemError(errSecItemNotFound, "the item has nothing to find it by")
+    }
     query[kSecReturnData as String] = true
     var result: CFTypeRef?
     let status = SecItemCopyMatching(query as CFDictionary, &result)
-    guard status == errSecSuccess else { throw KeychainError(status: status) }
-    guard let data = result as? NSData else { throw KeychainError(status: errSecInternalComponent) }
+    guard status == errSecSuccess else { throw SecItemError(status, "the SecItem call failed") }
+    guard let data = result as? NSData else {
+      throw SecItemError(errSecInternalComponent, "the item came back without its data")
+    }
     return Self.takeSecret(data)
   }
 
@@ -121,7 +126,7 @@ struct PasswordItems {
   private func search(
     _ passwordClass: PasswordClass, matching attributes: [String: Any], in keychains: [Keychain]?, all: Bool,
     secrets: Bool = false
-  ) throws(KeychainError) -> [ItemRecord] {
+  ) throws(SecItemError) -> [ItemRecord] {
     var query = attributes
     if secrets { query[kSecReturnData as String] = true }
     query[kSecClass as String] = passwordClass.secClass
@@ -133,7 +138,7 @@ struct PasswordItems {
     var result: CFTypeRef?
     let status = SecItemCopyMatching(query as CFDictionary, &result)
     if status == errSecItemNotFound { return [] }
-    guard status == errSecSuccess else { throw KeychainError(status: status) }
+    guard status == errSecSuccess else { throw SecItemError(status, "the SecItem call failed") }
     let elements: [Any]
     switch result {
     case let array as NSArray: elements = ReturnedSecret.elements(of: array)

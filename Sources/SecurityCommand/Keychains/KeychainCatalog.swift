@@ -1,24 +1,9 @@
-import GLibValues
-import KeychainServices
 import Security
 
 /// A keychain as the commands see it: a keychain file or a Secret Service collection (`KeychainID`), printed
 /// by its path (what `list-keychains`, `default-keychain` and the `keychain:` line print, and what every command
 /// accepts back).
 typealias Keychain = KeychainID
-
-/// A keychain operation that failed, with the status macOS's tool would report.
-struct KeychainError: Error, Equatable, Sendable {
-  let status: OSStatus
-  /// Why, when the package said more than the status (`Will not set default: …`).
-  var reason: String = ""
-}
-
-extension KeychainError {
-  init(_ error: SecItemError) {
-    self.init(status: error.status, reason: error.reason)
-  }
-}
 
 /// The keychain operations of the commands: Security's keychain layer (`KeychainOperations`, `KeychainSearchList`),
 /// the same code `SecKeychainOpen`, `SecKeychainUnlock` and the other `SecKeychain…` functions run (the commands call
@@ -35,12 +20,4 @@ enum KeychainCatalog {
     }
   }
 
-  /// Runs a keychain-layer call with the tool's error type.
-  static func run<R>(_ body: () throws(SecItemError) -> R) throws(KeychainError) -> R {
-    do {
-      return try body()
-    } catch {
-      throw KeychainError(error)
-    }
-  }
 }

@@ -72,3 +72,12 @@ struct NativeBlockingCallPoolTests {
     }
   }
 }
+
+extension BlockingCallPool {
+  /// Threads alive, jobs running and jobs waiting right now.
+  var load: (threads: Int, runningJobs: Int, queuedJobs: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    return (threads, runningJobs, queue.count - queueStart)
+  }
+}

@@ -71,3 +71,8 @@ private func eventually(_ condition: () -> Bool) -> Bool {
   }
   return condition()
 }
+
+extension Deadline {
+  /// Whether the timer has cancelled the GCancellable (false while nobody asked for it).
+  var hasCancelled: Bool { armed.map { g_cancellable_is_cancelled($0.cancellable) != 0 } ?? false }  // transfer none
+}

@@ -51,7 +51,7 @@ struct KeychainCommandTests {
     let keyring = try PrivateKeyring.start(.unlocked)
     defer { keyring.stop() }
     // Keys of keychain files this process keeps itself only: the user's kernel keyring holds other tests' keys.
-    let keychains = try TemporaryKeychains(keyStore: "process")
+    let keychains = try TemporaryKeychains(keyStore: .process)
     #expect(
       security(["lock-keychain", "-a"], busAddress: keyring.busAddress, keychains: keychains.environment).status == 0)
     #expect(try keyring.status()["locked"] == "true")

@@ -50,3 +50,8 @@ struct InputBufferTests {
     #expect(zeros)
   }
 }
+
+extension InputBuffer {
+  /// The whole buffer, consumed and free space included: what a look at the process's memory would find there.
+  var storageContents: [UInt8] { Array(UnsafeRawBufferPointer(storage)) }
+}

@@ -51,7 +51,7 @@ final class TemporaryKeychains: Sendable {
   let directory: TemporaryDirectory
   let environment: KeychainEnvironment
 
-  init(keyStore: String? = nil) throws {
+  init(keyStore: KeyStoreMode? = nil) throws {
     directory = try TemporaryDirectory("keychains")
     environment = KeychainEnvironment(root: directory.path, keyStore: keyStore)
     try FileManager.default.createDirectory(atPath: environment.folder, withIntermediateDirectories: true)

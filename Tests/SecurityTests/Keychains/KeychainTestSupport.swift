@@ -27,7 +27,7 @@ final class KeychainFixture: @unchecked Sendable {
   private var made: [String] = []
   private let lock = NSLock()
 
-  init(_ name: String = "keychains", keyStore: String? = nil) throws {
+  init(_ name: String = "keychains", keyStore: KeyStoreMode? = nil) throws {
     directory = try TemporaryDirectory(name)
     environment = KeychainEnvironment(
       folder: directory.path + "/keychains", preferences: directory.path + "/config/swift-keychain-linux/keychains",

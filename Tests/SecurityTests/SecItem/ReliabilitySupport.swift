@@ -135,9 +135,9 @@ struct KeyringListing {
   /// Every (unlocked) item matching `attributes` with its label, attributes and secret, by path.
   func entries(matching attributes: [String: String] = [:]) throws -> [ObjectPath: Entry] {
     let paths = try connection.searchItems(attributes: attributes).unlocked
-    let secrets = try connection.secrets(paths)
+    let (properties, secrets) = try connection.read(paths, .all, secrets: true)
     var entries: [ObjectPath: Entry] = [:]
-    for (path, info) in try connection.itemProperties(paths, .all) {
+    for (path, info) in properties {
       entries[path] = Entry(
         label: info.label ?? "", attributes: info.attributes ?? [:], secret: secrets[path]?.copyData() ?? Data())
     }

@@ -119,24 +119,22 @@ package enum KeychainFiles {
   private static func renewCheck(
     _ path: String, key: KeyringKey, rekeyingTo rekeyed: KeyringKey?, keeping settings: KeychainFileSettings
   ) throws(SecItemError) {
-    let file = KeyringFile(path: path)
-    try file.withWriteLock(timeout: timeout) { () throws(SecItemError) in
+    var settings = KeychainFileSettings.newKeychain
+    try transaction(path).run { (_) throws(SecItemError) -> KeyringFileTransaction.Change<Void> in
       let (contents, identity) = try read(path)
       guard KeyDerivation(salt: contents.salt, iterations: contents.iterations) == key.derivation else {
         throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
       }
       var keyring = try OpenedKeyring(contents, key: key)
-      let settings = try passwordCheck(keyring)
+      settings = try passwordCheck(keyring)
       if let rekeyed { keyring = try keyring.rekeyed(to: rekeyed) }
       if let check = KeychainVerifier.index(in: keyring), let item = keyring.item(at: check) {
         _ = try keyring.replace(at: check, with: KeychainVerifier.renewed(item))
       } else {
         _ = try keyring.append(KeychainVerifier.item(settings))
       }
-      keyring.stampWrite()
-      guard try file.replace(with: keyring.contents.encoded(), ifStill: identity) != nil else {
-        throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
-      }
+      return .init(keyring: keyring, read: identity, result: ())
+    } written: { (keyring, _, _) throws(SecItemError) in
       try keep(rekeyed ?? key, settings: settings, of: keyring.contents, for: path)
     }
   }
@@ -190,10 +188,9 @@ package enum KeychainFiles {
   /// unlocked with the new key. A file holding items of another key is refused (`errSecInvalidKeychain`): a new salt
   /// would lose them, to their own key too.
   package static func changePassword(_ path: String, old: SecretBytes, new: SecretBytes) throws(SecItemError) {
-    let file = KeyringFile(path: path)
     let newKey = try KeyringKey.derive(secret: new, freshDerivation(), cached: false)
     var settings = KeychainFileSettings.newKeychain
-    let written = try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> KeyringFileContents in
+    try transaction(path).run { (_) throws(SecItemError) -> KeyringFileTransaction.Change<Void> in
       let (contents, identity) = try read(path)
       let oldKey = try KeyringKey.derive(secret: old, try acceptable(contents), cached: false)
       let keyring = try OpenedKeyring(contents, key: oldKey)
@@ -208,13 +205,10 @@ package enum KeychainFiles {
       }
       var rekeyed = try keyring.rekeyed(to: newKey)
       if KeychainVerifier.index(in: rekeyed) == nil { _ = try rekeyed.append(KeychainVerifier.item(settings)) }
-      rekeyed.stampWrite()
-      guard try file.replace(with: rekeyed.contents.encoded(), ifStill: identity) != nil else {
-        throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
-      }
-      return rekeyed.contents
+      return .init(keyring: rekeyed, read: identity, result: ())
+    } written: { (keyring, _, _) throws(SecItemError) in
+      try keep(newKey, settings: settings, of: keyring.contents, for: path)
     }
-    try keep(newKey, settings: settings, of: written, for: path)
   }
 
   // MARK: - The file
@@ -270,27 +264,32 @@ package enum KeychainFiles {
     try UnlockedKeys.store(kept, for: path)
   }
 
-  /// Holding the writers' lock: reads the file again, opens it with `key` (which must be its key), lets `body` change
-  /// it, and replaces it atomically unless another program replaced it meanwhile (`errSecNotAvailable`).
+  /// A keyring-file transaction that fails when another program replaced the file meanwhile
+  /// (`errSecNotAvailable`): a keychain command's change is checked against the version it read.
+  private static func transaction(_ path: String) -> KeyringFileTransaction {
+    KeyringFileTransaction(file: KeyringFile(path: path), timeout: timeout, retry: .fail(errSecNotAvailable))
+  }
+
+  /// One transaction: the file read again, opened with `key` (which must be its key), changed by `body`; the contents
+  /// as written.
   @discardableResult
   private static func change(
     _ path: String, key: KeyringKey, _ body: (inout OpenedKeyring) throws(SecItemError) -> Void
   )
     throws(SecItemError) -> KeyringFileContents
   {
-    let file = KeyringFile(path: path)
-    return try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> KeyringFileContents in
+    var written: KeyringFileContents?
+    try transaction(path).run { (_) throws(SecItemError) -> KeyringFileTransaction.Change<Void> in
       let (contents, identity) = try read(path)
       guard KeyDerivation(salt: contents.salt, iterations: contents.iterations) == key.derivation else {
         throw SecItemError(errSecInteractionNotAllowed, "the keychain file was replaced meanwhile")
       }
       var keyring = try OpenedKeyring(contents, key: key)
       try body(&keyring)
-      keyring.stampWrite()
-      guard try file.replace(with: keyring.contents.encoded(), ifStill: identity) != nil else {
-        throw SecItemError(errSecNotAvailable, "another program replaced the keychain file meanwhile")
-      }
-      return keyring.contents
+      return .init(keyring: keyring, read: identity, result: ())
+    } written: { (keyring, _, _) throws(SecItemError) in
+      written = keyring.contents
     }
+    return written!
   }
 }

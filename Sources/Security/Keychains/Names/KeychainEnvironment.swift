@@ -11,14 +11,14 @@ package struct KeychainEnvironment: Sendable {
   package var preferences: String
   /// The runtime directory whose `swift-keychain-linux/` holds the agent's socket (instead of `$XDG_RUNTIME_DIR`).
   package var runtime: String?
-  /// Where keys are kept (instead of `KEYCHAIN_KEY_STORE`): `keyctl`, `agent`, `process`, or "" (automatic).
-  package var keyStore: String?
+  /// Where keys are kept (instead of `KEYCHAIN_KEY_STORE`).
+  package var keyStore: KeyStoreMode?
 
   /// Called with the password every unlock is given (nil: none), before anything else: tests watch how long it
   /// lives.
   package var willUnlock: (@Sendable (SecretBytes?) -> Void)?
 
-  package init(folder: String, preferences: String, runtime: String? = nil, keyStore: String? = nil) {
+  package init(folder: String, preferences: String, runtime: String? = nil, keyStore: KeyStoreMode? = nil) {
     self.folder = folder
     self.preferences = preferences
     self.runtime = runtime
@@ -26,7 +26,7 @@ package struct KeychainEnvironment: Sendable {
   }
 
   /// Everything under one directory: `keychains/`, `config/keychains`, `run/`.
-  package init(root: String, keyStore: String? = nil) {
+  package init(root: String, keyStore: KeyStoreMode? = nil) {
     self.init(
       folder: root + "/keychains", preferences: root + "/config/keychains", runtime: root + "/run", keyStore: keyStore)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SecretServiceClient
 
 #if canImport(Glibc)
   import Glibc
@@ -55,7 +56,7 @@ package enum KeychainNames {
     throws(SecItemError) -> KeychainID
   {
     try check(name)
-    if name.hasPrefix(KeychainID.collectionPrefix) { return .collection(name) }
+    if name.hasPrefix(KeychainID.collectionPrefix) { return .collection(ObjectPath(name)) }
     if let keychain = storeKeychain(name), keychain.path == name { return keychain }
     let macFolder = home + "/Library/Keychains/"
     if name.hasPrefix(macFolder), name.count > macFolder.count {

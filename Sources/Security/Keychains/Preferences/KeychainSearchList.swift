@@ -1,5 +1,4 @@
 import Foundation
-import SecretServiceClient
 import Synchronization
 
 #if canImport(Glibc)
@@ -53,7 +52,7 @@ package enum KeychainSearchList {
     if case .some(.some(let path)) = preferences.defaultKeychain, case .file = KeychainID(storedPath: path) {
       list.append(.file(path))
     }
-    list += (try? SecretServiceKeychains.collections()) ?? []
+    list += (try? ResolvedStore.storeKeychains()) ?? []
     return unique(list)
   }
 
@@ -78,7 +77,7 @@ package enum KeychainSearchList {
       switch file.read().defaultKeychain {
       case .some(.some(let path)): return KeychainID(storedPath: path)
       case .some(.none): return nil
-      case .none: return try? SecretServiceKeychains.defaultCollection()
+      case .none: return try? ResolvedStore.storeDefaultKeychain()
       }
     case .system, .common:
       return nil
@@ -149,111 +148,5 @@ package enum KeychainSearchList {
   private static func unique(_ list: [KeychainID]) -> [KeychainID] {
     var seen: Set<KeychainID> = []
     return list.filter { seen.insert($0).inserted }
-  }
-}
-
-extension KeychainSearchList {
-  /// The store of one SecItem call, when the user's preferences or the call itself say where its items are
-  /// (`KeychainStore.current`): for an add the target keychain alone (`named`'s, else the default keychain: its
-  /// duplicate check looks there only, as macOS's); for the other calls the keychains `named`, else the search list.
-  /// Nil when neither the call names keychains nor the user set a search list or a default keychain: the caller uses
-  /// the Secret Service alone.
-  static func store(named: [KeychainID]?, adding: Bool, groups: [String], timeout: Duration) throws(SecItemError)
-    -> SearchListStore?
-  {
-    let preferences = file.read()
-    guard named != nil || !preferences.isEmpty else { return nil }
-    let builder = MemberBuilder(groups: groups, timeout: timeout)
-    if adding {
-      let target: KeychainID?
-      if let chosen = named?.first {
-        target = chosen
-      } else {
-        switch preferences.defaultKeychain {
-        case .some(.some(let path)): target = KeychainID(storedPath: path)
-        case .some(.none): target = nil
-        case .none: target = try SecretServiceKeychains.defaultCollection()
-        }
-      }
-      guard let target else {
-        return SearchListStore(members: [], target: nil, groups: groups, timeout: timeout)
-      }
-      let member = builder.member(for: [target])
-      return SearchListStore(members: [member], target: (target, member), groups: groups, timeout: timeout)
-    }
-    var entries: [KeychainID?]  // nil: every Secret Service collection
-    if let named {
-      entries = named
-    } else if let stored = preferences.searchList {
-      entries = stored.map(KeychainID.init(storedPath:))
-    } else {
-      entries = [nil]
-      if case .some(.some(let path)) = preferences.defaultKeychain, case .file = KeychainID(storedPath: path) {
-        entries.insert(.file(path), at: 0)
-      }
-    }
-    return SearchListStore(members: builder.members(for: entries), target: nil, groups: groups, timeout: timeout)
-  }
-
-  /// Makes the members of a `SearchListStore`: a `FileKeyringStore` per keychain file, keyed by its kept key; one
-  /// `SecretServiceStore` for the collections (made once, at the place of the first), or an `UnavailableStore` when no
-  /// Secret Service can be reached.
-  private struct MemberBuilder {
-    let groups: [String]
-    let timeout: Duration
-
-    func members(for entries: [KeychainID?]) -> [SearchListStore.Member] {
-      var members: [SearchListStore.Member] = []
-      var seen: Set<KeychainID> = []
-      let collections = Set(
-        entries.compactMap { entry -> KeychainID? in
-          if case .collection? = entry { return entry }
-          return nil
-        })
-      let everyCollection = entries.contains { $0 == nil }
-      var collectionsPlaced = false
-      for entry in entries {
-        switch entry {
-        case .file?:
-          guard let entry, seen.insert(entry).inserted else { continue }
-          members.append(member(for: [entry]))
-        case .collection?, nil:
-          guard !collectionsPlaced else { continue }
-          collectionsPlaced = true
-          members.append(serviceMember(collections, all: everyCollection, target: nil))
-        }
-      }
-      return members
-    }
-
-    /// The member holding `keychains` (one file, or collections), with the first of them as the target of adds.
-    func member(for keychains: [KeychainID]) -> SearchListStore.Member {
-      switch keychains.first {
-      case .file(let path)?:
-        // The keyring file of the process's store (a Flatpak's) keeps its own key source; any other file is a keychain
-        // file, keyed by what its unlock kept.
-        var location = FileKeyringLocation(path: path, keySource: UnlockedKeySource(path: path))
-        if let store = try? KeychainStore.fileKeyringLocation(), store.path == path { location = store }
-        return SearchListStore.Member(
-          keychains: [.file(path)], store: FileKeyringStore(location: location, groups: groups, timeout: timeout))
-      case .collection(let path)?:
-        return serviceMember(Set(keychains), all: false, target: path)
-      case nil:
-        return serviceMember([], all: true, target: nil)
-      }
-    }
-
-    private func serviceMember(_ collections: Set<KeychainID>, all: Bool, target: String?) -> SearchListStore.Member {
-      let store: any ItemStore
-      do {
-        var service = SecretServiceStore(connection: try SharedConnections.current(), groups: groups)
-        service.target = target.map { ObjectPath($0) }
-        // On KWallet it also reads (up to 6.13) or writes (6.14 and later) the KWallet API's view.
-        store = KWalletAPIStore.wrapping(service)
-      } catch {
-        store = UnavailableStore(failure: error, groups: groups, timeout: timeout)
-      }
-      return SearchListStore.Member(keychains: collections, allCollections: all, store: store)
-    }
   }
 }

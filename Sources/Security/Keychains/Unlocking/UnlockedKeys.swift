@@ -45,17 +45,16 @@ package enum UnlockedKeys {
 
   private static let launcher = Mutex<(@Sendable () -> Bool)?>(nil)
 
-  /// The holders `KEYCHAIN_KEY_STORE` allows.
-  enum Mode: String, Sendable {
-    case automatic = ""
-    case keyctl, agent, process
+  /// The task's mode, else `KEYCHAIN_KEY_STORE`'s (unset: automatic; an unknown value: `errSecParam`).
+  static func mode() throws(SecItemError) -> KeyStoreMode {
+    if let mode = KeychainEnvironment.current?.keyStore { return mode }
+    return try mode(named: getenv(variable).map { String(cString: $0) })
   }
 
-  static func mode() throws(SecItemError) -> Mode {
-    guard let value = KeychainEnvironment.current?.keyStore ?? getenv(variable).map({ String(cString: $0) }) else {
-      return .automatic
-    }
-    guard let mode = Mode(rawValue: value) else { throw .param("\(variable) must be keyctl, agent or process") }
+  /// The mode a value of `KEYCHAIN_KEY_STORE` names: nil or empty is automatic; an unknown value is `errSecParam`.
+  static func mode(named value: String?) throws(SecItemError) -> KeyStoreMode {
+    guard let value else { return .automatic }
+    guard let mode = KeyStoreMode(rawValue: value) else { throw .param("\(variable) must be keyctl, agent or process") }
     return mode
   }
 

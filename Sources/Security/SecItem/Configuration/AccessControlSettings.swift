@@ -45,7 +45,7 @@ package enum AccessControlSettings {
   static func enforcement() throws(SecItemError) -> AccessControlEnforcement {
     if let override = SecItemEnvironment.current.accessControlEnforcement { return override }
     if let chosen = selected.withLock({ $0 }) { return chosen }
-    guard let value = Environment.nonEmpty(enforcementVariable) else { return .enforced }
+    guard let value = EnvironmentVariable.nonEmpty(enforcementVariable) else { return .enforced }
     guard let enforcement = AccessControlEnforcement(rawValue: value) else {
       throw .param("\(enforcementVariable) must be enforced or unenforced")
     }
@@ -59,6 +59,6 @@ package enum AccessControlSettings {
   package static var userPresenceAction: String {
     if let override = SecItemEnvironment.current.userPresenceAction { return override }
     if let chosen = action.withLock({ $0 }) { return chosen }
-    return Environment.nonEmpty(actionVariable) ?? defaultActionID
+    return EnvironmentVariable.nonEmpty(actionVariable) ?? defaultActionID
   }
 }

@@ -16,9 +16,9 @@ import Synchronization
 /// ```
 package struct SecItemEnvironment: Sendable {
   /// Connect with these options instead of the session bus defaults. Setting them chooses the Secret Service on
-  /// that bus as the task's store, whatever `KeychainStore` would choose.
+  /// that bus as the task's store, whatever `StoreChoice` says.
   package var connectionOptions: ConnectionOptions?
-  /// Use this keyring file as the task's store (before everything else `KeychainStore` considers).
+  /// Use this keyring file as the task's store (before everything else `ResolvedStore` considers).
   package var fileKeyring: FileKeyringLocation?
   /// Use these access groups instead of `ApplicationIdentity.accessGroups`.
   package var accessGroups: [String]?
@@ -109,7 +109,12 @@ enum SharedConnections {
 
   /// The connection for the current task's options.
   static func current() throws(SecItemError) -> SecretServiceConnection {
-    var options = SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()
+    try connection(SecItemEnvironment.current.connectionOptions ?? ConnectionOptions())
+  }
+
+  /// The connection for `options` (a store's, `ResolvedStore`).
+  static func connection(_ options: ConnectionOptions) throws(SecItemError) -> SecretServiceConnection {
+    var options = options
     let key = Key(busAddress: options.busAddress, timeout: options.timeout)
     if let existing = connections.withLock({ $0[key] }) { return existing }
     // The user's processes share which item each lookup found in the lock directory (private to the user, checked

@@ -14,7 +14,7 @@ import SecretServiceClient
 enum AddOperation {
   /// The addition of a parsed query.
   static func run(_ query: ItemQuery, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
-    let store = try KeychainStore.current(for: query, adding: true)
+    let store = try ResolvedStore.current(for: query, adding: true).store()
     let addition = Addition(query, store: store)
     let created = try LockedPass.run(store: store, policy: addition.policy, mode: .exclusive) {
       context throws(SecItemError) -> LockedPass.Step<(id: ItemID, attributes: [String: String])> in
@@ -35,7 +35,7 @@ enum AddOperation {
       throw SecItemError(errSecItemNotFound, "the new item vanished")
     }
     return ResultBuilder.result(
-      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [id: SecretBytes(data: addition.secret)])
+      for: [item], returnTypes: query.returnTypes, asArray: false, secrets: [id: addition.secret])
   }
 
   /// One item to add, made ready before the write lock is taken: its query, the attributes and label it is stored
@@ -44,7 +44,7 @@ enum AddOperation {
     let query: ItemQuery
     let label: String
     let attributes: [String: String]
-    let secret: Data
+    let secret: SecretBytes
     let duplicates: ItemFinder.Request
 
     /// The public key hash of a certificate to add; nil for the other classes.
@@ -75,7 +75,7 @@ enum AddOperation {
       }
       if query.secret == nil { stored[ReservedNames.addedWithoutData] = "1" }
       attributes = TypeMarkers.marked(stored, itemClass: itemClass)
-      secret = query.secret ?? Data()
+      secret = SecretBytes(data: query.secret ?? Data())
       var duplicateQuery = ItemQuery(itemClass: itemClass)
       for key in itemClass.primaryKey {
         duplicateQuery.attributes[key] = values[key] ?? itemClass.defaultValue(key)

@@ -17,7 +17,7 @@ enum CopyMatchingOperation {
   /// The search of a parsed query.
   static func run(_ query: ItemQuery, wantsResult: Bool) throws(SecItemError) -> AnyObject? {
     var query = query
-    let store = try KeychainStore.current(for: query)
+    let store = try ResolvedStore.current(for: query).store()
     let returnTypes = wantsResult ? query.returnTypes : []
     return try AccessControlGate.run(policy: query.authenticationUI, timeout: store.timeout) {
       gate throws(SecItemError) in

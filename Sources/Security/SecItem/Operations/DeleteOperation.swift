@@ -12,7 +12,7 @@ import SecretServiceClient
 enum DeleteOperation {
   /// The deletion of a parsed query.
   static func run(_ query: ItemQuery) throws(SecItemError) {
-    let store = try KeychainStore.current(for: query)
+    let store = try ResolvedStore.current(for: query).store()
     let request = request(query, groups: store.groups)
     let items = try LockedPass.run(store: store, policy: query.authenticationUI, mode: nil) {
       context throws(SecItemError) in try context.attempt(request).map(\.items)

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import SecretServiceClient
 
 /// SecItemUpdate: changes the secret and/or attributes of every match within the write scope.
@@ -40,7 +41,7 @@ enum UpdateOperation {
     _ query: ItemQuery, _ attributesDictionary: NSDictionary, gate: AccessControlGate? = nil
   ) throws(SecItemError) {
     let update = try UpdateParser.parse(attributesDictionary, for: query.itemClass)
-    let store = try KeychainStore.current(for: query)
+    let store = try ResolvedStore.current(for: query).store()
     // The label is read only when the update sets one (it is written only when it differs).
     let changesLabel = update.attributes[RawKey.label] != nil
     let targets = ItemFinder.Request(
@@ -91,7 +92,7 @@ enum UpdateOperation {
     let change = ItemChange(
       attributes: plan.attributes != plan.item.attributes ? plan.attributes : nil,
       label: plan.label != plan.item.label ? plan.label : nil,
-      secret: secret.map { QtKeychainItems.storedSecret($0, attributes: plan.attributes) },
+      secret: secret.map { SecretBytes(data: QtKeychainItems.storedSecret($0, attributes: plan.attributes)) },
       current: plan.item.attributes)
     if change.attributes == nil && change.label == nil && change.secret == nil { return }
     try store.update(plan.item.id, change)

@@ -60,7 +60,7 @@ package enum PersistentReference {
   static func encode(_ locator: ItemLocator) -> Data {
     var object: [String: Any] = ["name": locator.id.name]
     switch locator.id.keychain {
-    case .collection(let path): object["collection"] = path
+    case .collection(let path): object["collection"] = path.rawValue
     case .file(let path): object["file"] = path
     }
     if let fingerprint = locator.fingerprint {
@@ -93,7 +93,7 @@ package enum PersistentReference {
     else { return nil }
     let keychain: KeychainID
     switch (object["collection"] as? String, object["file"] as? String) {
-    case (let path?, nil): keychain = .collection(path)
+    case (let path?, nil): keychain = .collection(ObjectPath(path))
     case (nil, let path?): keychain = .file(path)
     default: return nil
     }

@@ -4,7 +4,7 @@ import SecretServiceClient
 
 /// Where SecItem's items live, as the operations see it: the seam between Apple's semantics (parsing, matching,
 /// uniqueness, results) and the storage that holds the items. `SecretServiceStore` is the user's keyring over
-/// D-Bus, `FileKeyringStore` libsecret's keyring file (the store of a Flatpak or Snap sandbox); `KeychainStore`
+/// D-Bus, `FileKeyringStore` libsecret's keyring file (the store of a Flatpak or Snap sandbox); `ResolvedStore`
 /// picks one. Every failure is a `SecItemError` with the status Apple's callers get.
 ///
 /// Items are named by `ItemID`s (their keychain and their name in it), from the first search to the result's
@@ -60,7 +60,7 @@ protocol ItemStore: Sendable {
 
   /// Creates an item in the keychain new items go to (never replacing one). A locked keychain is
   /// `errSecInteractionNotAllowed` (no prompt).
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID
   /// Writes `change` to the item; `errSecItemNotFound` when it vanished.
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError)
   /// Deletes the item; `errSecItemNotFound` when it vanished.

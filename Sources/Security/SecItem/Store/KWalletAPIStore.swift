@@ -40,12 +40,12 @@ struct KWalletAPIStore: ItemStore {
   /// The Secret Service store of the current task's bus (`wrapping`), or, where no Secret Service answers and KWallet
   /// runs (before 5.97, or with its Secret Service turned off), the KWallet API's network wallet as the whole store
   /// (`KWalletFolderStore`).
-  static func secretServiceStore(groups: [String]) throws(SecItemError) -> any ItemStore {
+  static func secretServiceStore(bus: ConnectionOptions, groups: [String]) throws(SecItemError) -> any ItemStore {
     let connection: SecretServiceConnection
     do {
-      connection = try SharedConnections.current()
+      connection = try SharedConnections.connection(bus)
     } catch  where error.status == errSecNotAvailable {
-      guard let store = KWalletFolderStore.ifKWalletRuns(groups: groups) else { throw error }
+      guard let store = KWalletFolderStore.ifKWalletRuns(bus, groups: groups) else { throw error }
       return store
     }
     return wrapping(SecretServiceStore(connection: connection, groups: groups))
@@ -62,10 +62,10 @@ struct KWalletAPIStore: ItemStore {
 
   static let keychainPrefix = "/org/kde/KWallet/"
 
-  static func keychain(_ wallet: String) -> KeychainID { .collection(keychainPrefix + wallet) }
+  static func keychain(_ wallet: String) -> KeychainID { .collection(ObjectPath(keychainPrefix + wallet)) }
 
   static func isEntryKeychain(_ keychain: KeychainID) -> Bool {
-    if case .collection(let path) = keychain { return path.hasPrefix(keychainPrefix) }
+    if case .collection(let path) = keychain { return path.rawValue.hasPrefix(keychainPrefix) }
     return false
   }
 
@@ -78,7 +78,7 @@ struct KWalletAPIStore: ItemStore {
 
   /// The entry an ID names; nil for the placeholder of a closed wallet and for IDs of other stores.
   static func entry(_ id: ItemID) -> KWalletEntry? {
-    guard isEntryKeychain(id.keychain) else { return nil }
+    guard isEntryKeychain(id.keychain), !id.isLockedKeychain else { return nil }
     let parts = id.name.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let folder = parts[0].removingPercentEncoding, let key = parts[1].removingPercentEncoding
     else { return nil }
@@ -117,7 +117,7 @@ struct KWalletAPIStore: ItemStore {
       switch listing {
       case nil: continue
       case .closed(let wallet)?:
-        results[index].locked.append(ItemID(keychain: Self.keychain(wallet), name: ""))
+        results[index].locked.append(.lockedKeychain(Self.keychain(wallet)))
       case .refused(let wallet)?:
         // What was asked for may be in the wallet: unless the Secret Service answered it, the refusal is the answer.
         guard results[index].unlocked.isEmpty && results[index].locked.isEmpty else { continue }
@@ -168,14 +168,14 @@ struct KWalletAPIStore: ItemStore {
       switch object {
       case .item(let id) where Self.isEntryKeychain(id.keychain):
         guard case .collection(let path) = id.keychain else { continue }
-        let wallet = String(path.dropFirst(Self.keychainPrefix.count))
+        let wallet = String(path.rawValue.dropFirst(Self.keychainPrefix.count))
         let collection = try call { () throws(SecretServiceError) in
           try inner.connection.collection(labelled: wallet)
         }
         guard let collection else {
           throw SecItemError(errSecInteractionNotAllowed, "the wallet \(wallet) has no collection to unlock it by")
         }
-        let lockable = Lockable.keychain(.collection(collection.rawValue))
+        let lockable = Lockable.keychain(.collection(collection))
         if !collections.contains(lockable) { collections.append(lockable) }
       default:
         others.append(object)
@@ -186,9 +186,9 @@ struct KWalletAPIStore: ItemStore {
 
   // MARK: - Writing
 
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID {
     guard writesViewNames else { return try inner.create(label: label, attributes: attributes, secret: secret) }
-    let named = KWalletViewNames.named(attributes, type: KWalletViewNames.type(of: SecretBytes(data: secret)))
+    let named = KWalletViewNames.named(attributes, type: KWalletViewNames.type(of: secret))
     return try inner.create(label: label, attributes: named, secret: secret)
   }
 
@@ -216,7 +216,7 @@ struct KWalletAPIStore: ItemStore {
     guard KWalletViewNames.applies(to: attributes) else { return change }
     let type: String
     if let secret = change.secret {
-      type = KWalletViewNames.type(of: SecretBytes(data: secret))
+      type = KWalletViewNames.type(of: secret)
     } else if let kept = before[QtKeychainItems.type] {
       type = kept
     } else {

@@ -30,10 +30,9 @@ struct KWalletFolderStore: ItemStore {
   var namesAreStable: Bool { true }
   var searchesAreExact: Bool { false }
 
-  /// The store of the KWallet running on the current task's bus, when one does.
-  static func ifKWalletRuns(groups: [String]) -> KWalletFolderStore? {
-    let options = SecItemEnvironment.current.connectionOptions ?? ConnectionOptions()
-    return KWalletAPIConnection.ifKWalletRuns(options).map { KWalletFolderStore(connection: $0, groups: groups) }
+  /// The store of the KWallet running on `bus`, when one does.
+  static func ifKWalletRuns(_ bus: ConnectionOptions, groups: [String]) -> KWalletFolderStore? {
+    KWalletAPIConnection.ifKWalletRuns(bus).map { KWalletFolderStore(connection: $0, groups: groups) }
   }
 
   // MARK: - The mapping
@@ -140,11 +139,10 @@ struct KWalletFolderStore: ItemStore {
 
   // MARK: - Writing
 
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID {
     let entry = try entry(keeping: attributes)
     let wallet = try call { () throws(SecretServiceError) in try connection.networkWallet() }
-    let bytes = SecretBytes(data: secret)
-    guard try call({ () throws(SecretServiceError) in try connection.write(entry, bytes) }) else {
+    guard try call({ () throws(SecretServiceError) in try connection.write(entry, secret) }) else {
       throw SecItemError(errSecInteractionNotAllowed, "the wallet \(wallet) is not open to this application")
     }
     return KWalletAPIStore.itemID(entry, wallet: wallet)
@@ -157,10 +155,10 @@ struct KWalletFolderStore: ItemStore {
     guard case .collection(let path) = item.keychain, let old = KWalletAPIStore.entry(item) else {
       throw SecItemError(errSecItemNotFound, "no such entry")
     }
-    let wallet = String(path.dropFirst(KWalletAPIStore.keychainPrefix.count))
+    let wallet = String(path.rawValue.dropFirst(KWalletAPIStore.keychainPrefix.count))
     var entry = old
     if let attributes = change.attributes { entry = try self.entry(keeping: attributes) }
-    var secret = change.secret.map { SecretBytes(data: $0) }
+    var secret = change.secret
     if entry.folder != old.folder {
       if secret == nil {
         secret = try call { () throws(SecretServiceError) in try connection.secrets([old]) }[old]

@@ -39,14 +39,14 @@ final class LockFilePool: Sendable {
     self.capacity = capacity
   }
 
-  private struct Idle {
+  struct Idle {
     /// The process the descriptors were opened in.
     var process: pid_t
     /// Oldest first.
     var descriptors: [(path: String, descriptor: Int32)]
   }
 
-  private let idle = Mutex(Idle(process: 0, descriptors: []))
+  let idle = Mutex(Idle(process: 0, descriptors: []))
 
   /// A descriptor of the lock file `path` for the caller alone, not locked: a kept one when its file is still there,
   /// else a new one (`CrossProcessLock.openLockFile`, whose status a failure is). Give it back with `giveBack`.
@@ -76,9 +76,6 @@ final class LockFilePool: Sendable {
     }
     if let evicted { close(evicted) }
   }
-
-  /// How many descriptors the pool keeps now.
-  var idleCount: Int { idle.withLock { $0.descriptors.count } }
 
   /// Closes the descriptors `idle` holds for another process (this process's copies of them) and starts over for
   /// `process`.

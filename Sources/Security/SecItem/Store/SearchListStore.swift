@@ -1,4 +1,3 @@
-import Foundation
 import GLibValues
 import SecretServiceClient
 
@@ -68,9 +67,6 @@ struct SearchListStore: ItemStore {
     members.firstIndex { $0.holds(keychain) } ?? members.count
   }
 
-  /// The placeholder item a locked keychain file reports: its items cannot be listed without its key.
-  static func lockedPlaceholder(_ keychain: KeychainID) -> ItemID { ItemID(keychain: keychain, name: "") }
-
   func search(_ queries: [[String: String]]) throws(SecItemError) -> [(unlocked: [ItemID], locked: [ItemID])] {
     var results = Array(repeating: (unlocked: [ItemID](), locked: [ItemID]()), count: queries.count)
     var firstFailure: SecItemError?
@@ -85,7 +81,7 @@ struct SearchListStore: ItemStore {
         }
       } catch  where error.status == errSecInteractionNotAllowed && member.file != nil {
         searched += 1
-        let placeholder = Self.lockedPlaceholder(.file(member.file!))
+        let placeholder = ItemID.lockedKeychain(.file(member.file!))
         for index in results.indices { results[index].locked.append(placeholder) }
       } catch {
         firstFailure = firstFailure ?? error
@@ -101,7 +97,7 @@ struct SearchListStore: ItemStore {
     var properties: [ItemID: ItemProperties] = [:]
     var found: [ItemID: SecretBytes] = [:]
     for member in members + [target?.member].compactMap({ $0 }) {
-      let own = items.filter { member.holds($0.keychain) && !$0.name.isEmpty && properties[$0] == nil }
+      let own = items.filter { member.holds($0.keychain) && !$0.isLockedKeychain && properties[$0] == nil }
       guard !own.isEmpty else { continue }
       let read = try member.store.read(own, wanted, secrets: secrets)
       properties.merge(read.properties) { first, _ in first }
@@ -138,7 +134,7 @@ struct SearchListStore: ItemStore {
     }
   }
 
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID {
     guard let target else { throw SecItemError(errSecNoDefaultKeychain, "no default keychain") }
     return try target.member.store.create(label: label, attributes: attributes, secret: secret)
   }
@@ -153,7 +149,7 @@ struct SearchListStore: ItemStore {
 
   private func member(of item: ItemID) throws(SecItemError) -> Member {
     let all = members + [target?.member].compactMap { $0 }
-    guard !item.name.isEmpty, let member = all.first(where: { $0.holds(item.keychain) }) else {
+    guard !item.isLockedKeychain, let member = all.first(where: { $0.holds(item.keychain) }) else {
       throw SecItemError(errSecItemNotFound, "the item's keychain is not one of this call's")
     }
     return member
@@ -181,7 +177,7 @@ struct UnavailableStore: ItemStore {
   { throw failure }
   func defaultKeychain() throws(SecItemError) -> KeychainID { throw failure }
   func unlock(_ objects: [Lockable], policy: AuthenticationUI) throws(SecItemError) { throw failure }
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID {
     throw failure
   }
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) { throw failure }

@@ -37,17 +37,18 @@ struct SecretServiceStore: ItemStore {
   /// The ID of the item at `path`: its collection and the rest of the path. A path that is not below a collection
   /// (never an item's) is a keychain of its own with an empty name, so that every path maps back to itself.
   static func itemID(_ path: ObjectPath) -> ItemID {
-    let collection = path.collection.rawValue
-    guard path.rawValue.hasPrefix(collection + "/") else {
-      return ItemID(keychain: .collection(path.rawValue), name: "")
+    let collection = path.collection
+    guard path.rawValue.hasPrefix(collection.rawValue + "/") else {
+      return ItemID(keychain: .collection(path), name: "")
     }
-    return ItemID(keychain: .collection(collection), name: String(path.rawValue.dropFirst(collection.count + 1)))
+    return ItemID(
+      keychain: .collection(collection), name: String(path.rawValue.dropFirst(collection.rawValue.count + 1)))
   }
 
   /// The object path of an item of this store; nil for an item of a keychain file.
   static func objectPath(_ item: ItemID) -> ObjectPath? {
     guard case .collection(let collection) = item.keychain else { return nil }
-    return ObjectPath(item.name.isEmpty ? collection : collection + "/" + item.name)
+    return item.name.isEmpty ? collection : ObjectPath(collection.rawValue + "/" + item.name)
   }
 
   /// The object paths of `items` that this store holds, by path.
@@ -111,8 +112,8 @@ struct SecretServiceStore: ItemStore {
   /// The `default` alias's collection, or `errSecNoDefaultKeychain` when none is set (the status of macOS's
   /// `StorageManager::defaultKeychain()`; docs/reliability.md, "No default collection").
   func defaultKeychain() throws(SecItemError) -> KeychainID {
-    if let target { return .collection(target.rawValue) }
-    return .collection(try defaultCollection().rawValue)
+    if let target { return .collection(target) }
+    return .collection(try defaultCollection())
   }
 
   private func defaultCollection() throws(SecItemError) -> ObjectPath {
@@ -133,7 +134,7 @@ struct SecretServiceStore: ItemStore {
     let paths = objects.compactMap { object -> ObjectPath? in
       switch object {
       case .item(let item): Self.objectPath(item)
-      case .keychain(.collection(let path)): ObjectPath(path)
+      case .keychain(.collection(let path)): path
       case .keychain(.file): nil
       }
     }
@@ -156,8 +157,8 @@ struct SecretServiceStore: ItemStore {
   /// One `CreateItem` call on the target collection, else on the `default` alias's path (as libsecret does). A provider that does not know the alias
   /// path (or a missing alias) gets the alias read and the item created there: `defaultKeychain()`'s status when
   /// there is none.
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
-    let bytes = SecretBytes(data: secret)
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID {
+    let bytes = secret
     if let target {
       return Self.itemID(
         try call { () throws(SecretServiceError) in
@@ -183,7 +184,7 @@ struct SecretServiceStore: ItemStore {
   /// (gnome-keyring's password-less collections: `checkSecretStorable`) fails the update before anything is written.
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
     let path = try Self.existingPath(item)
-    let bytes = change.secret.map { SecretBytes(data: $0) }
+    let bytes = change.secret
     if let bytes, change.attributes != nil || change.label != nil {
       try call { () throws(SecretServiceError) in try connection.checkSecretStorable(bytes, for: path) }
     }

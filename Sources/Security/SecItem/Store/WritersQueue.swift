@@ -87,16 +87,8 @@ enum WritersQueue {
     return (Place(path: path, descriptor: descriptor), ticket)
   }
 
-  /// The number of tickets handed out on `base` so far (for tests: how many writers have joined the line).
-  static func ticketsIssued(base: String) -> UInt64 {
-    let counter = open(counterPath(base: base), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard counter >= 0 else { return 0 }
-    defer { close(counter) }
-    return nextTicket(counter)
-  }
-
   /// The counter file's value: the next ticket (0 for a new or short file).
-  private static func nextTicket(_ counter: Int32) -> UInt64 {
+  static func nextTicket(_ counter: Int32) -> UInt64 {
     var stored: UInt64 = 0
     let read = withUnsafeMutableBytes(of: &stored) { pread(counter, $0.baseAddress, 8, 0) }
     return read == 8 ? UInt64(littleEndian: stored) : 0

@@ -104,7 +104,7 @@ struct AgentTests {
     try FileManager.default.createDirectory(
       atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let agent = try startAgent(runtime: runtime)
-    let environment = KeychainEnvironment(root: home.path, keyStore: "agent")
+    let environment = KeychainEnvironment(root: home.path, keyStore: .agent)
     try SecItemEnvironment.with(\.keychains, environment) { () throws in
       try waitForSocket(runtime + "/swift-keychain-linux/agent")
       var info = stat()
@@ -146,7 +146,7 @@ struct AgentTests {
     let runtime = home.file("run")
     try FileManager.default.createDirectory(
       atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: "agent")) { () throws in
+    try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: .agent)) { () throws in
       // A socket nobody listens on: what a client that saw the socket meets once the agent has exited.
       let path = try #require(AgentSocket.path)
       let unheard = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -180,7 +180,7 @@ struct AgentTests {
     try waitForSocket(runtime + "/swift-keychain-linux/agent")
     let second = try startAgent(runtime: runtime).wait(timeout: .seconds(5))
     #expect(second.status == 0 && !second.timedOut)
-    try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: "agent")) { () throws in
+    try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: .agent)) { () throws in
       try AgentKeyHolder().put(SecretBytes([1]), description: "still", idleTimeout: nil)
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import KeyringTestSupport
+import SecretServiceClient
 import Testing
 
 @testable import Security
@@ -18,7 +19,7 @@ struct KeychainNamesTests {
 
   private func resolve(_ name: String, collection: String? = nil) throws -> KeychainID {
     try SecItemEnvironment.with(\.keychains, environment) { () throws in
-      try KeychainNames.resolve(name) { _ in collection.map { .collection($0) } }
+      try KeychainNames.resolve(name) { _ in collection.map { .collection(ObjectPath($0)) } }
     }
   }
 
@@ -71,13 +72,13 @@ struct KeychainNamesTests {
   @Test("a collection's object path names that collection")
   func collectionPath() throws {
     let path = "/org/freedesktop/secrets/collection/login"
-    #expect(try resolve(path) == .collection(path))
+    #expect(try resolve(path) == .collection(ObjectPath(path)))
   }
 
   @Test("a name no file has is the Secret Service collection of that name, when there is one")
   func collectionByName() throws {
     let path = "/org/freedesktop/secrets/collection/login"
-    #expect(try resolve("login.keychain", collection: path) == .collection(path))
+    #expect(try resolve("login.keychain", collection: path) == .collection(ObjectPath(path)))
   }
 
   @Test("a file in the keychains folder comes before a collection of the same name")

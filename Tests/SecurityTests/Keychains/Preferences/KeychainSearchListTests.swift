@@ -52,7 +52,7 @@ struct KeychainSearchListTests {
     let file = keychainFile("a.keychain-db")
     try run { () throws in
       try KeychainSearchList.setDefault(file)
-      let collections = (try? SecretServiceKeychains.collections()) ?? []
+      let collections = (try? ResolvedStore.storeKeychains()) ?? []
       #expect(try KeychainSearchList.list() == [file] + collections)
     }
   }

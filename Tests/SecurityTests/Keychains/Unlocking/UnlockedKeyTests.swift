@@ -99,16 +99,18 @@ struct UnlockedKeysTests {
       idleTimeout: timeout, lockOnSleep: false)
   }
 
-  private func run<R>(_ store: String, _ body: () throws -> R) rethrows -> R {
+  private func run<R>(_ store: KeyStoreMode, _ body: () throws -> R) rethrows -> R {
     try SecItemEnvironment.with(\.keychains, KeychainEnvironment(root: home.path, keyStore: store), body)
   }
 
-  @Test("a key kept in the kernel keyring is found, and gone once forgotten", arguments: ["keyctl", "process", ""])
-  func keepAndForget(store: String) throws {
-    let path = home.file("k-\(store)")
+  @Test(
+    "a key kept in the kernel keyring is found, and gone once forgotten",
+    arguments: [KeyStoreMode.keyctl, .process, .automatic])
+  func keepAndForget(store: KeyStoreMode) throws {
+    let path = home.file("k-\(store.rawValue)")
     try run(store) { () throws in
       let place = try UnlockedKeys.store(key(), for: path)
-      #expect(place == (store == "process" ? .process : .kernelKeyring))
+      #expect(place == (store == .process ? .process : .kernelKeyring))
       #expect(try UnlockedKeys.key(for: path, file: file.contents)?.key.count == 16)
       try UnlockedKeys.forget(path)
       #expect(try UnlockedKeys.key(for: path, file: file.contents) == nil)
@@ -118,7 +120,7 @@ struct UnlockedKeysTests {
   @Test("a key of another version of the file is stale: the keychain is locked and the key removed")
   func staleKey() throws {
     let path = home.file("stale")
-    try run("keyctl") { () throws in
+    try run(.keyctl) { () throws in
       try UnlockedKeys.store(key(salt: Array(repeating: 1, count: 32)), for: path)
       #expect(try UnlockedKeys.key(for: path, file: file.contents) == nil)
       let searched = #expect(throws: KernelKeyring.Failure.self) {
@@ -135,7 +137,7 @@ struct UnlockedKeysTests {
   func olderCopy() throws {
     let path = home.file("older")
     let older = try KeptKeyFile(salt: salt, iterations: 1000, older: true)
-    try run("keyctl") { () throws in
+    try run(.keyctl) { () throws in
       try UnlockedKeys.store(key(), for: path)
       #expect(try UnlockedKeys.key(for: path, file: older.contents) == nil)
       #expect(try UnlockedKeys.key(for: path, file: file.contents) == nil)  // removed, not only refused
@@ -145,7 +147,7 @@ struct UnlockedKeysTests {
   @Test("an idle timeout of 0 is no timeout, as on macOS: the key is kept, without an expiry")
   func zeroTimeout() throws {
     let path = home.file("zero")
-    try run("keyctl") { () throws in
+    try run(.keyctl) { () throws in
       defer { try? UnlockedKeys.forget(path) }
       #expect(try UnlockedKeys.store(key(timeout: 0), for: path) == .kernelKeyring)
       let kept = try #require(try UnlockedKeys.key(for: path, file: file.contents))
@@ -153,9 +155,9 @@ struct UnlockedKeysTests {
     }
   }
 
-  @Test("a kept key expires after its idle timeout", arguments: ["keyctl", "process"])
-  func expires(store: String) throws {
-    let path = home.file("expires-\(store)")
+  @Test("a kept key expires after its idle timeout", arguments: [KeyStoreMode.keyctl, .process])
+  func expires(store: KeyStoreMode) throws {
+    let path = home.file("expires-\(store.rawValue)")
     try run(store) { () throws in
       try UnlockedKeys.store(key(timeout: 1), for: path)
       Thread.sleep(forTimeInterval: 1.4)
@@ -163,9 +165,9 @@ struct UnlockedKeysTests {
     }
   }
 
-  @Test("each use starts the idle timeout again", arguments: ["keyctl", "process"])
-  func useRearms(store: String) throws {
-    let path = home.file("rearm-\(store)")
+  @Test("each use starts the idle timeout again", arguments: [KeyStoreMode.keyctl, .process])
+  func useRearms(store: KeyStoreMode) throws {
+    let path = home.file("rearm-\(store.rawValue)")
     try run(store) { () throws in
       defer { try? UnlockedKeys.forget(path) }
       // Three uses 1.5 s apart outlast the 4 s timeout only if each use starts it again; each gap leaves 2.5 s for a
@@ -181,7 +183,7 @@ struct UnlockedKeysTests {
   @Test("the kernel key is readable by the user's other processes and carries no other permission")
   func kernelPermissions() throws {
     let path = home.file("perm")
-    try run("keyctl") { () throws in
+    try run(.keyctl) { () throws in
       defer { try? UnlockedKeys.forget(path) }
       try UnlockedKeys.store(key(), for: path)
       let serial = try KernelKeyring.search(description: UnlockedKeys.description(of: path))
@@ -208,7 +210,7 @@ struct UnlockedKeysTests {
 
   @Test("KEYCHAIN_KEY_STORE with an unknown value is errSecParam")
   func unknownStore() {
-    let error = run("somewhere") { #expect(throws: SecItemError.self) { try UnlockedKeys.store(key(), for: "/x") } }
+    let error = #expect(throws: SecItemError.self) { try UnlockedKeys.mode(named: "somewhere") }
     #expect(error?.status == errSecParam)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import Testing
 
@@ -27,7 +28,7 @@ struct SecItemWellKnownSchemaTests {
 
   /// The stored attributes of the one item of the store SecItem uses whose attributes hold `pairs`.
   private func storedAttributes(_ pairs: [String: String]) throws -> [[String: String]] {
-    let store = try KeychainStore.current()
+    let store = try ResolvedStore.current().store()
     let found = try store.search(pairs)
     // KeePassXC's search matches some names against its entries' own fields too: keep the items holding the pairs.
     return try store.storedItems(found.unlocked).map(\.attributes).filter { attributes in
@@ -77,12 +78,12 @@ struct SecItemWellKnownSchemaTests {
 
   @Test("this package tells its items' class by keychain:class, not by the schema name")
   func classByMarker() throws {
-    let store = try KeychainStore.current(adding: true)
+    let store = try ResolvedStore.current(adding: true).store()
     let stored = [
       "xdg:schema": "org.freedesktop.Secret.Generic", "keychain:class": "inet", "server": service, "user": "m",
       "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
     ]
-    _ = try store.create(label: service, attributes: stored, secret: Data(utf8: "marked"))
+    _ = try store.create(label: service, attributes: stored, secret: SecretBytes(Array("marked".utf8)))
     let found = try attributes(internetPassword(server: service, account: "m")).require()
     #expect(found[kSecClass as String] as? String == kSecClassInternetPassword as String)
     #expect(found[kSecAttrAccessGroup as String] as? String == store.groups[0])
@@ -118,13 +119,13 @@ struct SecItemWellKnownSchemaTests {
 
   @Test("an item written under the former schema is found, and its update moves it to the new form: one item")
   func formerSchemaMovesOnUpdate() throws {
-    let store = try KeychainStore.current(adding: true)
+    let store = try ResolvedStore.current(adding: true).store()
     let attributes = [
       "xdg:schema": "org.swift-keychain-linux.GenericPassword", "service": service, "account": "old",
       "username": "old", "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
       "keychain:enc:acct": "text", "keychain:enc:svce": "text", "keychain:enc:accc": "none",
     ]
-    _ = try store.create(label: service, attributes: attributes, secret: Data(utf8: "before"))
+    _ = try store.create(label: service, attributes: attributes, secret: SecretBytes(Array("before".utf8)))
     let query = genericPassword(service: service, account: "old")
     #expect(secret(query) == .found(Data(utf8: "before")))
     #expect(addGeneric(account: "old", password: "dup") == errSecDuplicateItem)
@@ -141,12 +142,12 @@ struct SecItemWellKnownSchemaTests {
 
   @Test("an item written under the former schema is deleted by a delete of its primary key")
   func formerSchemaDeleted() throws {
-    let store = try KeychainStore.current(adding: true)
+    let store = try ResolvedStore.current(adding: true).store()
     let attributes = [
       "xdg:schema": "org.swift-keychain-linux.InternetPassword", "server": service, "user": "old",
       "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
     ]
-    _ = try store.create(label: service, attributes: attributes, secret: Data(utf8: "s"))
+    _ = try store.create(label: service, attributes: attributes, secret: SecretBytes(Array("s".utf8)))
     let query = internetPassword(server: service, account: "old")
     #expect(SecItemDelete(query as CFDictionary) == errSecSuccess)
     #expect(secret(query) == .itemNotFound)

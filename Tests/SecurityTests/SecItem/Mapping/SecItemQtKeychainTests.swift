@@ -92,7 +92,7 @@ struct SecItemQtKeychainTests {
     #expect(
       add(merged(genericPassword(service: service, account: "own"), [kSecValueData as String: Data(utf8: "p")]))
         == errSecSuccess)
-    let store = try KeychainStore.current()
+    let store = try ResolvedStore.current().store()
     let found = try store.storedItems(try store.search(["service": service]).unlocked).map(\.attributes)
     #expect(found.count == 1)
     #expect(found.first?["server"] == nil)

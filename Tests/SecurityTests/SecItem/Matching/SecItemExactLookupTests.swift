@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import SecretServiceClient
 import Testing
@@ -53,12 +54,12 @@ struct SecItemExactLookupTests {
   @Test("an item as a version before the type markers wrote it is found, and its first update gives it the markers")
   func itemWithoutMarkers() throws {
     // The store adds go to (on a keychain file the search list's store has no keychain to create items in).
-    let store = try KeychainStore.current(adding: true)
+    let store = try ResolvedStore.current(adding: true).store()
     let attributes = [
       ReservedNames.schema: "org.swift-keychain-linux.GenericPassword", "service": service, "account": "old",
       "username": "old", "keychain:agrp": store.groups[0], "keychain:sync": "0", "keychain:pdmn": "ak",
     ]
-    _ = try store.create(label: service, attributes: attributes, secret: Data(utf8: "before"))
+    _ = try store.create(label: service, attributes: attributes, secret: SecretBytes(Array("before".utf8)))
     let query = genericPassword(service: service, account: "old")
     #expect(secret(query) == .found(Data(utf8: "before")))
     #expect(
@@ -84,7 +85,7 @@ struct SecItemExactLookupTests {
         == errSecSuccess)
     // What any client of the user can write: the marker of an item without an access control, beside its access
     // control.
-    let store = try KeychainStore.current(adding: true)
+    let store = try ResolvedStore.current(adding: true).store()
     let ids = try store.search(["service": service, "account": "gated"]).unlocked
     #expect(ids.count == 1)
     let id = try #require(ids.first)

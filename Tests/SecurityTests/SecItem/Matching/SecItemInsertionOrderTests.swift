@@ -161,7 +161,7 @@ struct SecItemInsertionOrderTests {
 
   /// An item of the collection `/c/<collection>` named `name`.
   func id(_ collection: String, _ name: String) -> ItemID {
-    ItemID(keychain: .collection("/c/" + collection), name: name)
+    ItemID(keychain: .collection(ObjectPath("/c/" + collection)), name: name)
   }
 
   @Test("item names compare their numbers as numbers")

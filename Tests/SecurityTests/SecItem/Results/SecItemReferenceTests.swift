@@ -122,7 +122,7 @@ struct SecItemReferenceTests {
     let fingerprint = try #require(locator.fingerprint)
     // The object path; earlier versions named an item of a keyring file by a made-up path in a `login` collection.
     var collection = "/org/freedesktop/secrets/collection/login"
-    if case .collection(let path) = locator.id.keychain { collection = path }
+    if case .collection(let path) = locator.id.keychain { collection = path.rawValue }
     let path = collection + "/" + locator.id.name
     let json = try JSONSerialization.data(withJSONObject: fingerprint.attributes, options: [.sortedKeys])
     let lines = [

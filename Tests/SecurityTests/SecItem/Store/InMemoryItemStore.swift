@@ -53,7 +53,7 @@ final class InMemoryItemStore: ItemStore, Sendable {
     var keychainLocked = false
   }
 
-  let keychain = KeychainID.collection("/memory/\(UUID().uuidString)")
+  let keychain = KeychainID.collection(ObjectPath("/memory/\(UUID().uuidString)"))
   let groups: [String]
   let lockScope = "memory:\(UUID().uuidString)"
   let timeout = Duration.seconds(5)
@@ -167,13 +167,13 @@ final class InMemoryItemStore: ItemStore, Sendable {
   }
 
   /// A locked keychain is `errSecInteractionNotAllowed`, as the seam says.
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID {
     let locked = state.withLock { state in
       state.calls.append(.create)
       return state.keychainLocked
     }
     guard !locked else { throw SecItemError(errSecInteractionNotAllowed, "the keychain is locked") }
-    return insert(attributes, label: label, secret: secret)
+    return insert(attributes, label: label, secret: secret.copyData())
   }
 
   func update(_ id: ItemID, _ change: ItemChange) throws(SecItemError) {
@@ -182,7 +182,7 @@ final class InMemoryItemStore: ItemStore, Sendable {
       guard id.keychain == keychain, var item = state.items[id.name] else { return false }
       if let attributes = change.attributes { item.attributes = attributes }
       if let label = change.label { item.label = label }
-      if let secret = change.secret { item.secret = secret }
+      if let secret = change.secret { item.secret = secret.copyData() }
       state.items[id.name] = item
       return true
     }

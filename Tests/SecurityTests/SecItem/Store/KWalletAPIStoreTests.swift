@@ -17,7 +17,7 @@ struct KWalletAPIStoreTests {
 
   @Test("a closed wallet's placeholder and another store's item name no entry")
   func noEntry() {
-    #expect(KWalletAPIStore.entry(ItemID(keychain: KWalletAPIStore.keychain("kdewallet"), name: "")) == nil)
+    #expect(KWalletAPIStore.entry(.lockedKeychain(KWalletAPIStore.keychain("kdewallet"))) == nil)
     #expect(
       KWalletAPIStore.entry(ItemID(keychain: .collection("/org/freedesktop/secrets/collection/x"), name: "a/b")) == nil)
   }

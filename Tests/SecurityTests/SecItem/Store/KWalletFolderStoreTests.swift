@@ -45,7 +45,7 @@ struct KWalletFolderStoreTests {
   func selected() async throws {
     try await offPool { check in
       try onAPIOnlyKWallet { _ in
-        check.expect(try KeychainStore.current() is KWalletFolderStore)
+        check.expect(try ResolvedStore.current().store() is KWalletFolderStore)
       }
     }
   }

@@ -98,3 +98,8 @@ struct LockFilePoolTests {
     }
   }
 }
+
+extension LockFilePool {
+  /// How many descriptors the pool keeps now.
+  var idleCount: Int { idle.withLock { $0.descriptors.count } }
+}

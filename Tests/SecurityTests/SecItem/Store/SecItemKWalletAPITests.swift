@@ -217,7 +217,7 @@ struct SecItemKWalletAPITests {
       // A default set and no list: the list is every collection of the Secret Service (a list naming single
       // collections leaves the entries out, as no collection holds them).
       try KeychainSearchList.setDefault(try #require(try SecretServiceKeychains.collections().first))
-      #expect(try KeychainStore.current() is SearchListStore)
+      #expect(try ResolvedStore.current().store() is SearchListStore)
       #expect(secret(genericPassword(service: service, account: "lou")) == .found(Data(utf8: "listed")))
     }
   }

@@ -130,7 +130,7 @@ struct SecItemKWalletViewTests {
   @Test("an item written before the names is found, and gets them with its next update")
   func olderItemGetsNames() throws {
     // Written as versions before the names wrote it: the Secret Service store alone, under the add's attributes.
-    let store = try #require(try KeychainStore.current() as? KWalletAPIStore)
+    let store = try #require(try ResolvedStore.current().store() as? KWalletAPIStore)
     #expect(store.writesViewNames)
     let query = try QueryParser.parse(
       merged(genericPassword(service: service, account: "hal"), [kSecValueData as String: Data(utf8: "old")])
@@ -194,7 +194,7 @@ struct SecItemKWalletViewTests {
       let wallet = try #require(collections.first)
       try KeychainSearchList.setList(collections)
       try KeychainSearchList.setDefault(wallet)
-      #expect(try KeychainStore.current(adding: true) is SearchListStore)
+      #expect(try ResolvedStore.current(adding: true).store() is SearchListStore)
       #expect(addPassword(account: "max", Data(utf8: "listed")) == errSecSuccess)
     }
     let shown = try storedAttributes(["service": service, "account": "max"])

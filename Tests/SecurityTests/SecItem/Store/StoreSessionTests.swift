@@ -26,7 +26,7 @@ struct StoreSessionTests {
       let collection = try #require(try SecretServiceKeychains.defaultCollection())
       try KeychainSearchList.setList([collection, .file(file)])
       try KeychainSearchList.setDefault(collection)
-      #expect(try KeychainStore.current() is SearchListStore)
+      #expect(try ResolvedStore.current().store() is SearchListStore)
       return SecretServiceSession.current()
     }
     #expect(session == providersSession)

@@ -124,3 +124,13 @@ struct WritersQueueTests {
     #expect(left.isEmpty, "places left behind: \(left)")
   }
 }
+
+extension WritersQueue {
+  /// The number of tickets handed out on `base` so far: how many writers have joined the line.
+  static func ticketsIssued(base: String) -> UInt64 {
+    let counter = open(counterPath(base: base), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard counter >= 0 else { return 0 }
+    defer { close(counter) }
+    return nextTicket(counter)
+  }
+}

@@ -32,8 +32,9 @@ package struct FileKeyringLocation: Sendable {
 
   /// The file and key source libsecret would use in this process.
   static func fromEnvironment() -> FileKeyringLocation {
-    let path = Environment.nonEmpty("SECRET_FILE_TEST_PATH") ?? UserDataDirectory.path + "/keyrings/default.keyring"
-    if let password = Environment.nonEmpty("SECRET_FILE_TEST_PASSWORD") {
+    let path =
+      EnvironmentVariable.nonEmpty("SECRET_FILE_TEST_PATH") ?? UserDataDirectory.path + "/keyrings/default.keyring"
+    if let password = EnvironmentVariable.nonEmpty("SECRET_FILE_TEST_PASSWORD") {
       return FileKeyringLocation(path: path, keySource: PasswordKeySource(password: SecretBytes(Array(password.utf8))))
     }
     return FileKeyringLocation(path: path, keySource: Sandbox.isDetected ? PortalKeySource() : NoKeySource())
@@ -48,7 +49,7 @@ enum Sandbox {
 }
 
 /// Single environment variables, read with `getenv` (ProcessInfo's `environment` copies the whole environment).
-enum Environment {
+enum EnvironmentVariable {
   /// The variable's value; nil when unset or empty.
   static func nonEmpty(_ name: String) -> String? {
     guard let value = getenv(name), value.pointee != 0 else { return nil }

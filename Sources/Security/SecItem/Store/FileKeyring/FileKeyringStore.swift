@@ -78,10 +78,9 @@ struct FileKeyringStore: ItemStore {
   // MARK: - Writing
 
   /// Appends the item, with the content type of its secret (`KeyringContentType`).
-  func create(label: String, attributes: [String: String], secret: Data) throws(SecItemError) -> ItemID {
+  func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID {
     try write { (keyring) throws(SecItemError) -> ItemID in
       let now = OpenedKeyring.now
-      let secret = SecretBytes(data: secret)
       return id(
         try keyring.append(
           KeyringItemContents(
@@ -99,7 +98,7 @@ struct FileKeyringStore: ItemStore {
       }
       if let attributes = change.attributes { contents.attributes = attributes }
       if let label = change.label { contents.label = label }
-      if let secret = change.secret { contents.secret = SecretBytes(data: secret) }
+      if let secret = change.secret { contents.secret = secret }
       contents.attributes = KeyringContentType.marked(contents.attributes, secret: contents.secret)
       contents.modified = max(contents.modified, OpenedKeyring.now)
       _ = try keyring.replace(at: index, with: contents)
@@ -159,70 +158,33 @@ struct FileKeyringStore: ItemStore {
     }
   }
 
-  /// Holding the writers' lock: reads the file again, lets `body` change it, and replaces it atomically. A file
-  /// that cannot be read or opened is left as it is (the call fails with its status). When another writer (one
-  /// that takes no lock: libsecret, oo7) replaced the file meanwhile, the write starts over from its version,
-  /// carrying the changes of any version that writer made from the write's own bytes while they were briefly in
-  /// place (`DisplacedChanges`), until the deadline (`errSecNotAvailable`).
+  /// One keyring-file transaction (`KeyringFileTransaction`, starting over when another writer replaced the file):
+  /// the file read again and opened (from the cache when unchanged), re-keyed first when its key settings are below
+  /// `KeyDerivation`'s minimum, the changes owed to other writers applied, then `body`; the written version cached. A
+  /// file that cannot be read or opened is left as it is (the call fails with its status).
   private func write<R>(_ body: (inout OpenedKeyring) throws(SecItemError) -> R) throws(SecItemError) -> R {
     try location.keySource.checkAvailable(timeout: timeout)
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    return try file.withWriteLock(timeout: timeout) { () throws(SecItemError) -> R in
-      var owed = DisplacedChanges()
-      while true {
-        switch try attempt(body, carrying: owed) {
-        case .written(let result): return result
-        case .changed(let displaced): if let displaced { owed = owed.followed(by: displaced) }
+    let transaction = KeyringFileTransaction(file: file, timeout: timeout, retry: .startOver)
+    return try transaction.run { (owed) throws(SecItemError) -> KeyringFileTransaction.Change<R> in
+      let read = try readAndOpen()
+      var keyring: OpenedKeyring
+      let derivesNewKeys = location.keySource.derivesNewKeys
+      if let read {
+        keyring = read.keyring
+        if !keyring.derivation.meetsMinimum && derivesNewKeys {
+          keyring = try keyring.rekeyed(to: location.keySource.key(for: .fresh(), timeout: timeout))
         }
-        guard ContinuousClock.now < deadline else {
-          throw SecItemError(errSecNotAvailable, "other writers kept replacing the keyring file")
-        }
+      } else {
+        // A keychain file is made by SecKeychainCreate with its password, never by a write.
+        guard derivesNewKeys else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(location.path)") }
+        keyring = try OpenedKeyring.new(key: location.keySource.key(for: .fresh(), timeout: timeout))
       }
-    }
-  }
-
-  /// What one read-change-write did.
-  private enum Attempt<R> {
-    case written(R)
-    /// The file changed before the write: nothing of it is in the file. With the changes of a version another
-    /// writer made from the write's bytes, when there was one.
-    case changed(DisplacedChanges?)
-  }
-
-  /// One read-change-write: the changes `owed` to other writers, then `body`, applied to the file as it is now. A
-  /// file whose key settings are below `KeyDerivation`'s minimum is re-keyed first. A file that would grow past
-  /// `KeyringFile.maximumSize` is not written: `errSecDataTooLarge`.
-  private func attempt<R>(
-    _ body: (inout OpenedKeyring) throws(SecItemError) -> R, carrying owed: DisplacedChanges
-  ) throws(SecItemError) -> Attempt<R> {
-    let read = try readAndOpen()
-    var keyring: OpenedKeyring
-    let derivesNewKeys = location.keySource.derivesNewKeys
-    if let read {
-      keyring = read.keyring
-      if !keyring.derivation.meetsMinimum && derivesNewKeys {
-        keyring = try keyring.rekeyed(to: location.keySource.key(for: .fresh(), timeout: timeout))
-      }
-    } else {
-      // A keychain file is made by SecKeychainCreate with its password, never by a write.
-      guard derivesNewKeys else { throw SecItemError(errSecNoSuchKeychain, "no keychain at \(location.path)") }
-      keyring = try OpenedKeyring.new(key: location.keySource.key(for: .fresh(), timeout: timeout))
-    }
-    if !owed.isEmpty { keyring.apply(owed) }
-    let result = try body(&keyring)
-    keyring.stampWrite()
-    let bytes = keyring.contents.encoded()
-    guard bytes.count <= KeyringFile.maximumSize else {
-      throw SecItemError(
-        errSecDataTooLarge, "the keyring file would have \(bytes.count) bytes, more than \(KeyringFile.maximumSize)")
-    }
-    switch try file.write(bytes, ifStill: read?.identity) {
-    case .changed(let other):
-      return .changed(other.map { DisplacedChanges(displaced: $0, base: keyring.contents) })
-    case .replaced(let identity):
+      if !owed.isEmpty { keyring.apply(owed) }
+      let result = try body(&keyring)
+      return .init(keyring: keyring, read: read?.identity, result: result)
+    } written: { (keyring, bytes, identity) throws(SecItemError) in
       let digest = bytes.withUnsafeBytes { KeyringFile.digest([], $0) }
       KeyringCache.store(.init(identity: identity, digest: digest, keyring: keyring), path: location.path)
-      return .written(result)
     }
   }
 

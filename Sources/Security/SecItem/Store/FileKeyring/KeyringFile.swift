@@ -15,7 +15,7 @@ import KeyringFileFormat
 ///   symbolic link, a FIFO, a device, a directory) or a larger file is `errSecInvalidKeychain`, at once, and is never
 ///   written over (every write reads the file first).
 /// - A write goes to a new file in the same directory (`mkstemp`, mode 0600), is flushed (`fsync`) and swapped into
-///   place (`write(_:ifStill:)`) or renamed over the keyring (`replace(with:ifStill:)`): a reader sees the old file or
+///   place (`write(_:ifStill:)`, in one `KeyringFileTransaction`): a reader sees the old file or
 ///   the new one, never a part, and a writer killed at any point leaves the old file as it was (at worst with a stray
 ///   temporary file, which the next write removes; killed between an exchange and the exchange back, it leaves its
 ///   own version in place and the other writer's in that stray file). The directory is not
@@ -148,24 +148,6 @@ struct KeyringFile: Sendable {
     hash.update(data: header)
     hash.update(bufferPointer: body)
     return hash.finalize()
-  }
-
-  /// Replaces the file with `bytes` atomically (temporary file, `fsync`, `rename`), creating
-  /// the directory (0700) when missing, unless the file is no longer the version `expected` (nil: no file) that the
-  /// bytes were made from: then nothing is replaced and the result is nil. Call it holding `withWriteLock`.
-  ///
-  /// The check guards against writers that take no lock (libsecret, oo7), as libsecret's own etag check does: it
-  /// runs right before the rename, so only a write of theirs that lands in the microseconds between the two is lost.
-  /// The other way round, the new file's modification time is made later than the replaced one's by at least a
-  /// microsecond (`StagedFile.makeNewer(than:)`), so that their modification-time checks see every write of ours.
-  func replace(with bytes: [UInt8], ifStill expected: Identity?) throws(SecItemError) -> Identity? {
-    try ensureDirectory()
-    var file = try StagedFile(bytes, prefix: directory + "/" + temporaryPrefix) { Self.failure($0, $1, reading: false) }
-    if let expected { try file.makeNewer(than: expected.modified) }
-    guard try identity() == expected else { return nil }
-    let info = try file.replace(path)
-    removeStrayTemporaryFiles()
-    return Identity(info)
   }
 
   /// What a write (`write(_:ifStill:)`) did.

@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 import KeyringTestSupport
 import SecretServiceClient
 import Testing
@@ -22,7 +23,7 @@ struct FileKeyringStoreTests {
 
   @Test("a created item is found by its attributes, with its label and secret")
   func createThenFind() throws {
-    let created = try store.create(label: "a label", attributes: attributes, secret: Data("s3cret".utf8))
+    let created = try store.create(label: "a label", attributes: attributes, secret: SecretBytes(Array("s3cret".utf8)))
     let found = try store.search(attributes)
     #expect(found.unlocked == [created])
     let read = try store.read([created], [.attributes, .label], secrets: true)
@@ -34,22 +35,22 @@ struct FileKeyringStoreTests {
 
   @Test("nothing in a keyring file is ever locked")
   func nothingLocked() throws {
-    let created = try store.create(label: "l", attributes: attributes, secret: Data("s".utf8))
+    let created = try store.create(label: "l", attributes: attributes, secret: SecretBytes(Array("s".utf8)))
     #expect(try store.search(attributes).locked.isEmpty)
     #expect(try store.read([created], [.locked], secrets: false).properties[created]?.locked == false)
   }
 
   @Test("a search matching nothing finds nothing, not a failure")
   func searchNothing() throws {
-    _ = try store.create(label: "l", attributes: attributes, secret: Data("s".utf8))
+    _ = try store.create(label: "l", attributes: attributes, secret: SecretBytes(Array("s".utf8)))
     let found = try store.search(["service": unique("file-store-other")])
     #expect(found.unlocked.isEmpty && found.locked.isEmpty)
   }
 
   @Test("an update changes what it names and keeps the rest")
   func updateKeepsTheRest() throws {
-    let created = try store.create(label: "before", attributes: attributes, secret: Data("old".utf8))
-    try store.update(created, ItemChange(secret: Data("new".utf8)))
+    let created = try store.create(label: "before", attributes: attributes, secret: SecretBytes(Array("old".utf8)))
+    try store.update(created, ItemChange(secret: SecretBytes(Array("new".utf8))))
     // An item's name is its encrypted blob's MAC, new with every rewrite (`namesAreStable` is false): find it again.
     let found = try store.search(attributes).unlocked
     #expect(found.count == 1)
@@ -63,7 +64,7 @@ struct FileKeyringStoreTests {
 
   @Test("a deleted item is gone, and deleting it again is errSecItemNotFound")
   func deleteThenGone() throws {
-    let created = try store.create(label: "l", attributes: attributes, secret: Data("s".utf8))
+    let created = try store.create(label: "l", attributes: attributes, secret: SecretBytes(Array("s".utf8)))
     try store.delete(created)
     #expect(try store.search(attributes).unlocked.isEmpty)
     #expect {
@@ -83,7 +84,7 @@ struct FileKeyringStoreTests {
       (error as? SecItemError)?.status == errSecInvalidKeychain
     }
     #expect {
-      _ = try store.create(label: "l", attributes: attributes, secret: Data("s".utf8))
+      _ = try store.create(label: "l", attributes: attributes, secret: SecretBytes(Array("s".utf8)))
     } throws: { error in
       (error as? SecItemError)?.status == errSecInvalidKeychain
     }
