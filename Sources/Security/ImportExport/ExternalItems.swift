@@ -9,6 +9,8 @@ struct ExternalItems {
   var items: [AnyObject] = []
   var format: SecExternalFormat = .formatUnknown
   var itemType: SecExternalItemType = .itemTypeUnknown
+  /// The friendly names a PKCS#12 file gives its identities, by certificate DER (the imported keys' labels).
+  var labels: [Data: String] = [:]
 
   /// Reads `data`. `format` and `itemType` are the caller's hints (`.formatUnknown` / `.itemTypeUnknown`: detect);
   /// `fileName` a name or extension that tells the format (`.p12`, `.pfx`, `.pem`, `.cer`, `.crt`, `.der`).
@@ -70,7 +72,9 @@ struct ExternalItems {
     where seen.insert(certificate.derData).inserted {
       items.append(certificate)
     }
-    return ExternalItems(items: items, format: .formatPKCS12, itemType: .itemTypeAggregate)
+    var labels: [Data: String] = [:]
+    for entry in contents.identities { labels[entry.identity.certificate.derData] = entry.label }
+    return ExternalItems(items: items, format: .formatPKCS12, itemType: .itemTypeAggregate, labels: labels)
   }
 
   /// PEM: every block, by its label (Apple's `pemInfoTable`). One block gives its own format and type, several
@@ -92,6 +96,7 @@ struct ExternalItems {
       default: throw ImportFailure(errSecUnsupportedFormat)  // encrypted keys, PKCS#7, DSA, DH
       }
       result.items += part.items
+      result.labels.merge(part.labels) { first, _ in first }
       result.format = part.format
       result.itemType = part.itemType
     }

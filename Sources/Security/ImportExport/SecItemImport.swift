@@ -59,7 +59,7 @@ public func SecItemImport(
     let extractable = attributes.contains { ($0 as? String) == (kSecAttrIsExtractable as String) }
     extra[kSecAttrIsExtractable as String] = extractable
   }
-  return ImportedItemStoring.add(found.items, to: importKeychain, keyAttributes: extra)
+  return ImportedItemStoring.add(found.items, to: importKeychain, keyAttributes: extra, labels: found.labels)
 }
 
 /// Adds imported objects to a keychain.
@@ -67,19 +67,29 @@ enum ImportedItemStoring {
   /// Adds each object (`SecCertificate`, `SecKey`, `SecIdentity`) with `SecItemAdd`; `keyAttributes` go with keys
   /// and identities. Returns the first failure other than a duplicate, else `errSecDuplicateItem` when an item was
   /// already there, else success.
-  static func add(_ items: [AnyObject], to keychain: SecKeychain, keyAttributes: [String: Any]) -> OSStatus {
+  static func add(
+    _ items: [AnyObject], to keychain: SecKeychain, keyAttributes: [String: Any], labels: [Data: String] = [:]
+  ) -> OSStatus {
     var duplicate = false
+    let base: [String: Any] = [kSecUseKeychain as String: keychain]
     for item in items {
-      var query: [String: Any] = [kSecValueRef as String: item, kSecUseKeychain as String: keychain]
-      if item is SecKey || item is SecIdentity { query.merge(keyAttributes) { _, new in new } }
-      if item is SecKey {
+      let status: OSStatus
+      switch item {
+      case let identity as SecIdentity:
+        status = IdentityStoring.add(
+          identity, label: labels[identity.certificate.derData], base: base.merging(keyAttributes) { _, new in new },
+          certificateBase: base)
+      case let key as SecKey:
+        var query = base.merging(keyAttributes) { _, new in new }
         query[kSecClass as String] = kSecClassKey
-      } else if item is SecIdentity {
-        query[kSecClass as String] = kSecClassIdentity
-      } else {
+        query[kSecValueRef as String] = key
+        status = SecItemAdd(query as CFDictionary, nil)
+      default:
+        var query = base
         query[kSecClass as String] = kSecClassCertificate
+        query[kSecValueRef as String] = item
+        status = SecItemAdd(query as CFDictionary, nil)
       }
-      let status = SecItemAdd(query as CFDictionary, nil)
       if status == errSecDuplicateItem {
         duplicate = true
       } else if status != errSecSuccess {

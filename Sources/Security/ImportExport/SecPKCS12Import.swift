@@ -74,15 +74,16 @@ enum PKCS12Storing {
       base[name] = value
     }
     if let keychain { base[kSecUseKeychain as String] = keychain }
-    // Key attributes (`security import -x`: kSecAttrIsExtractable) go with identities only.
-    var certificateBase = base
-    for key in keyOnlyAttributes { certificateBase.removeValue(forKey: key) }
+    let certificateBase = IdentityStoring.certificateAttributes(base)
     // macOS's keychain-file path (`importPkcs12IdentityToLegacyKeychain`) reports an identity already there as
     // `errSecDuplicateItem`; its data-protection path skips it. Certificates already there are skipped by both.
     let duplicateIdentity = keychain != nil ? errSecDuplicateItem : errSecSuccess
     var status = errSecSuccess
     for entry in contents.identities {
-      status = add(base, kSecClassIdentity, entry.identity, status, duplicate: duplicateIdentity)
+      var added = IdentityStoring.add(
+        entry.identity, label: entry.label, base: base, certificateBase: certificateBase)
+      if added == errSecDuplicateItem { added = duplicateIdentity }
+      if added != errSecSuccess { status = added }
       for certificate in entry.chain.dropFirst() {
         status = add(certificateBase, kSecClassCertificate, certificate, status, duplicate: errSecSuccess)
       }
@@ -92,11 +93,6 @@ enum PKCS12Storing {
     }
     return status
   }
-
-  private static let keyOnlyAttributes: [String] = [
-    kSecAttrIsExtractable, kSecAttrIsSensitive, kSecAttrApplicationTag, kSecAttrCanSign, kSecAttrCanVerify,
-    kSecAttrCanEncrypt, kSecAttrCanDecrypt, kSecAttrCanDerive, kSecAttrCanWrap, kSecAttrCanUnwrap,
-  ].map { $0 as String }
 
   /// Adds one item; a duplicate counts as `duplicate`. The last failure is returned.
   private static func add(

@@ -12,12 +12,18 @@ final class SigningIdentityFiles: Sendable {
   /// The leaf's common name.
   let name: String
 
-  init(name: String = "Apple Development: CI Test (ABCDE12345)", expired: Bool = false) throws {
+  /// The CA's common name.
+  let caName: String
+
+  init(
+    name: String = "Apple Development: CI Test (ABCDE12345)", caName: String = "Test CI Root", expired: Bool = false
+  ) throws {
     directory = try TemporaryDirectory("signing")
     self.name = name
+    self.caName = caName
     try openssl([
       "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca-key.pem",
-      "-out", "ca.pem", "-subj", "/CN=Test CI Root", "-days", "30",
+      "-out", "ca.pem", "-subj", "/CN=\(caName)", "-days", "30",
     ])
     try openssl([
       "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem", "-out",
