@@ -16,10 +16,14 @@ package enum CertificateValidity {
     let parsed = certificate.certificate
     if date > parsed.notValidAfter { return "CSSMERR_TP_CERT_EXPIRED" }
     if date < parsed.notValidBefore { return "CSSMERR_TP_CERT_NOT_VALID_YET" }
+    return allows(parsed, purpose) ? nil : "CSSMERR_APPLETP_INVALID_EXTENDED_KEY_USE"
+  }
+
+  /// Whether the certificate's extended key usage, when it has one, admits `purpose` (or any purpose).
+  package static func allows(_ parsed: Certificate, _ purpose: Purpose) -> Bool {
     guard let usage = try? parsed.extensions.extendedKeyUsage else {
       // An extension that does not parse fails every purpose; no extension admits every purpose.
       return parsed.extensions[oid: .X509ExtensionID.extendedKeyUsage] == nil
-        ? nil : "CSSMERR_APPLETP_INVALID_EXTENDED_KEY_USE"
     }
     let wanted: ExtendedKeyUsage.Usage? =
       switch purpose {
@@ -29,7 +33,7 @@ package enum CertificateValidity {
       case .clientAuth: .clientAuth
       case .emailProtection: .emailProtection
       }
-    guard let wanted, !usage.contains(.any) else { return nil }
-    return usage.contains(wanted) ? nil : "CSSMERR_APPLETP_INVALID_EXTENDED_KEY_USE"
+    guard let wanted, !usage.contains(.any) else { return true }
+    return usage.contains(wanted)
   }
 }

@@ -13,7 +13,8 @@ import GLibValues
 /// already stored is skipped on the data-protection path and `errSecDuplicateItem` with `kSecImportExportKeychain`,
 /// as macOS's two paths answer.
 ///
-/// `items` receives one dictionary per identity (`kSecImportItemIdentity`, `kSecImportItemCertChain`, and
+/// `items` receives one dictionary per identity (`kSecImportItemIdentity`, `kSecImportItemCertChain`,
+/// `kSecImportItemTrust` (the chain under the X.509 basic policy, not yet evaluated), and
 /// `kSecImportItemLabel` / `kSecImportItemKeyID` when the file names them), then, as on macOS, one dictionary holding
 /// only `kSecImportItemCertChain` with the certificates no identity's chain holds. Statuses: `errSecAuthFailed` for
 /// a wrong passphrase (the MAC does not verify), `errSecDecode` for a damaged, truncated or unsupported file
@@ -44,6 +45,8 @@ public func SecPKCS12Import(
     let dictionary = NSMutableDictionary()
     dictionary[kSecImportItemIdentity as String] = entry.identity
     dictionary[kSecImportItemCertChain as String] = entry.chain as NSArray
+    // Apple's: a trust of the chain under the X.509 basic policy (evaluate it to use it).
+    dictionary[kSecImportItemTrust as String] = SecTrust(certificates: entry.chain, policies: [SecPolicy(.basic)])
     if let label = entry.label { dictionary[kSecImportItemLabel as String] = label }
     if let keyID = entry.keyID { dictionary[kSecImportItemKeyID as String] = keyID as NSData }
     return dictionary

@@ -45,7 +45,7 @@ import Testing
 
   @Test func derCertificateIsX509Certificate() throws {
     let files = try PKCS12Files()
-    let (status, items, format, _) = importItems(try files.leaf.certificateDER, name: "leaf.cer")
+    let (status, items, format, _) = importItems(files.leaf.certificateDER, name: "leaf.cer")
     #expect(status == errSecSuccess)
     #expect(items.count == 1)
     #expect(format == .formatX509Cert)
@@ -95,12 +95,12 @@ import Testing
   @Test func certificateExportsAsDERAndPEM() throws {
     let files = try PKCS12Files()
     let certificate = try files.leaf.certificate
-    #expect(export(certificate, .formatX509Cert).1 == (try files.leaf.certificateDER))
+    #expect(export(certificate, .formatX509Cert).1 == files.leaf.certificateDER)
     let (status, pem) = export(certificate, .formatUnknown, pem: true)
     #expect(status == errSecSuccess)
     try files.tool.write(try #require(pem), to: "exported.pem")
     let der = try files.tool.succeed(["x509", "-in", "exported.pem", "-outform", "DER"])
-    #expect(der == (try files.leaf.certificateDER))
+    #expect(der == files.leaf.certificateDER)
   }
 
   @Test func privateKeyExportsWhatOpenSSLReads() throws {

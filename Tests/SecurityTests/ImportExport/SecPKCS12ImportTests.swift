@@ -21,6 +21,14 @@ import Testing
     #expect((items[0][kSecImportItemKeyID as String] as? Data)?.count == 20)
   }
 
+  @Test func importedTrustEvaluatesWithTheFilesRootAsAnchor() throws {
+    let files = try PKCS12Files()
+    let (_, items) = importPKCS12(try files.identityFile(password: "p12 secret", chain: true), passphrase)
+    let trust = try #require(items.first?[kSecImportItemTrust as String] as? SecTrust)
+    SecTrustSetAnchorCertificates(trust, [try files.root.certificate] as NSArray)
+    #expect(SecTrustEvaluateWithError(trust, nil))
+  }
+
   @Test func legacyFileImportsTheSameIdentity() throws {
     let files = try PKCS12Files(leafKind: .rsa2048)
     let (status, items) = importPKCS12(try files.identityFile(password: "p12 secret", legacy: true), passphrase)
@@ -93,7 +101,7 @@ import Testing
 
   @Test func certificateDERIsDecodeError() throws {
     let files = try PKCS12Files()
-    #expect(importPKCS12(try files.leaf.certificateDER, passphrase).0 == errSecDecode)
+    #expect(importPKCS12(files.leaf.certificateDER, passphrase).0 == errSecDecode)
   }
 
   @Test func flippedByteInTheSafesIsNeverSuccessWithOtherContent() throws {
