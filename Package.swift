@@ -48,12 +48,28 @@ let package = Package(
       name: "KeyringFileFormat",
       dependencies: ["CLibSecret", "CLibSecretShims", "GLibValues"]
     ),
+    // OpenSSL's libcrypto, found with pkg-config: PKCS#12 only (docs/keys-and-certificates.md says why).
+    .systemLibrary(
+      name: "CLibCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
+    ),
+    // C over libcrypto: reads and writes PKCS#12 files; OpenSSL's objects never leave it.
+    .target(
+      name: "CLibCryptoShims",
+      dependencies: ["CLibCrypto"]
+    ),
+    // The only Swift code that calls CLibCryptoShims: PKCS#12 bags in and out, key bytes in wiped memory.
+    .target(
+      name: "PKCS12Coding",
+      dependencies: ["CLibCryptoShims", "GLibValues"]
+    ),
     // Layer 3: Apple's Security names and nothing more (`import Security` builds Apple-platform code unchanged):
     // the CF type names, constants and status codes, the four SecItem functions, SecKey, SecCertificate, SecIdentity.
     .target(
       name: "Security",
       dependencies: [
-        "SecretServiceClient", "KeyringFileFormat", "GLibValues",
+        "SecretServiceClient", "KeyringFileFormat", "GLibValues", "PKCS12Coding",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),

@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case certificate = "certificate"
   /// libsecret's keyring file (the file keyring) and the items in it.
   case keyringFile = "keyring-file"
+  /// PKCS#12 files and PEM / DER certificates and keys (`SecPKCS12Import`, `SecItemImport`).
+  case pkcs12 = "pkcs12"
   /// The user's keychain preferences file (search list, default keychain).
   case keychainPreferences = "keychain-preferences"
   /// The keychain agent's requests and responses.
@@ -32,6 +34,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .keyImport: KeyImportTarget.run(bytes)
     case .certificate: CertificateTarget.run(bytes)
     case .keyringFile: KeyringFileTarget.run(bytes)
+    case .pkcs12: PKCS12Target.run(bytes)
     case .keychainPreferences: KeychainPreferencesTarget.run(bytes)
     case .agentMessage: AgentMessageTarget.run(bytes)
     }

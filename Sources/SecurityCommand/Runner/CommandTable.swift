@@ -11,9 +11,9 @@ struct CommandEntry: Sendable {
 
 /// macOS's command table (`commands` in `SecurityTool/macOS/security.c`), in macOS's order, which matters: a
 /// command is chosen by prefix and the first entry whose name starts with what was typed wins (`security find`
-/// runs find-generic-password, `security lo` login-keychain). Commands outside the keychain-item set are listed by
-/// name only, so that an abbreviation never runs a different command than on a Mac; running them fails with
-/// `errSecUnimplemented`.
+/// runs find-generic-password, `security lo` login-keychain). Commands this tool does not have are listed by name
+/// only, so that an abbreviation never runs a different command than on a Mac; running one answers as macOS answers
+/// a command it does not know (`security: unknown command "…"`, exit status 1).
 enum CommandTable {
   static let entries: [CommandEntry] =
     [
@@ -46,7 +46,8 @@ enum CommandTable {
       CommandEntry(
         name: "add-internet-password", text: CommandUsage.addInternetPassword,
         run: { AddPasswordCommand.run(.internet, $0, $1) }),
-      unavailable("add-certificates"),
+      CommandEntry(
+        name: "add-certificates", text: CommandUsage.addCertificates, run: CertificateCommands.addCertificates),
       CommandEntry(
         name: "find-generic-password", text: CommandUsage.findGenericPassword,
         run: { FindPasswordCommand.run(.generic, $0, $1) }),
@@ -60,7 +61,7 @@ enum CommandTable {
       CommandEntry(
         name: "delete-internet-password", text: CommandUsage.deleteInternetPassword,
         run: { DeletePasswordCommand.run(.internet, $0, $1) }),
-    ] + otherCommands.map(unavailable) + ownCommands
+    ] + otherCommands.map(unavailable) + certificateCommands + remainingCommands.map(unavailable) + ownCommands
 
   /// Commands of this tool that macOS's lacks, after all of macOS's so that every macOS abbreviation keeps its
   /// meaning.
@@ -71,9 +72,28 @@ enum CommandTable {
   /// The rest of macOS's commands, in its order (certificates, keys, identities, trust settings, authorization,
   /// smart cards, …).
   private static let otherCommands = [
-    "set-internet-password-partition-list", "find-key", "set-key-partition-list", "find-certificate",
-    "find-identity", "delete-certificate", "delete-identity", "set-identity-preference", "get-identity-preference",
-    "create-db", "export", "import", "export-smartcard", "cms", "install-mds", "add-trusted-cert",
+    "set-internet-password-partition-list", "find-key",
+  ]
+
+  /// The certificate, identity and import/export commands, in macOS's order after `find-key`.
+  private static let certificateCommands = [
+    CommandEntry(
+      name: "set-key-partition-list", text: CommandUsage.setKeyPartitionList, run: KeyPartitionListCommand.run),
+    CommandEntry(
+      name: "find-certificate", text: CommandUsage.findCertificate, run: CertificateCommands.findCertificate),
+    CommandEntry(name: "find-identity", text: CommandUsage.findIdentity, run: FindIdentityCommand.run),
+    CommandEntry(
+      name: "delete-certificate", text: CommandUsage.deleteCertificate, run: CertificateCommands.deleteCertificate),
+    CommandEntry(
+      name: "delete-identity", text: CommandUsage.deleteIdentity, run: CertificateCommands.deleteIdentity),
+    unavailable("set-identity-preference"), unavailable("get-identity-preference"), unavailable("create-db"),
+    CommandEntry(name: "export", text: CommandUsage.export, run: ImportExportCommands.exportItems),
+    CommandEntry(name: "import", text: CommandUsage.importItems, run: ImportExportCommands.importItems),
+  ]
+
+  /// The rest of macOS's commands after `import`, in its order.
+  private static let remainingCommands = [
+    "export-smartcard", "cms", "install-mds", "add-trusted-cert",
     "remove-trusted-cert", "dump-trust-settings", "user-trust-settings-enable", "trust-settings-export",
     "trust-settings-import", "verify-cert", "authorize", "authorizationdb", "execute-with-privileges", "leaks",
     "error", "create-filevaultmaster-keychain", "smartcards", "translocate-policy-check",

@@ -166,4 +166,107 @@ enum CommandUsage {
       + "Without -p, print the polkit .policy file that declares the user-presence action.",
     summary: "Print the polkit action that user-presence access control checks."
   )
+  // The certificate, identity and import/export commands.
+  static let setKeyPartitionList = Text(
+    usage:
+      "[-S partition-list] [-k password] [options...] [keychain]\n"
+      + "    -a  Match \"application label\" string\n"
+      + "    -c  Match \"creator\" (four-character code)\n"
+      + "    -d  Match keys that can decrypt\n"
+      + "    -D  Match \"description\" string\n"
+      + "    -e  Match keys that can encrypt\n"
+      + "    -j  Match \"comment\" string\n"
+      + "    -l  Match \"label\" string\n"
+      + "    -r  Match keys that can derive\n"
+      + "    -s  Match keys that can sign\n"
+      + "    -t  Type of key to find: one of \"symmetric\", \"public\", or \"private\"\n"
+      + "    -u  Match keys that can unwrap\n"
+      + "    -v  Match keys that can verify\n"
+      + "    -w  Match keys that can wrap\n"
+      + "    -S  Comma-separated list of allowed partition IDs\n"
+      + "    -k  password for keychain (required)\n"
+      + "If no keychains are specified to search, the default search list is used.",
+    summary: "Set the partition list of a key."
+  )
+  static let findCertificate = Text(
+    usage:
+      "[-h] [-a] [-c name] [-e emailAddress] [-m] [-p] [-Z] [keychain...]\n"
+      + "    -a  Find all matching certificates, not just the first one\n"
+      + "    -c  Match on \"name\" when searching (optional)\n"
+      + "    -e  Match on \"emailAddress\" when searching (optional)\n"
+      + "    -m  Show the email addresses in the certificate\n"
+      + "    -p  Output certificate in pem format\n"
+      + "    -Z  Print SHA-256 (and SHA-1) hash of the certificate\n"
+      + "If no keychains are specified to search, the default search list is used.",
+    summary: "Find a certificate item."
+  )
+  static let findIdentity = Text(
+    usage:
+      "[-h] [-p policy] [-s string] [-v] [keychain...]\n"
+      + "    -p  Specify policy to evaluate (multiple -p options are allowed)\n"
+      + "        Supported policies: basic, ssl-client, ssl-server, smime, eap,\n"
+      + "        ipsec, ichat, codesigning, sys-default, sys-kerberos-kdc, macappstore, appleID\n"
+      + "    -s  Specify optional policy-specific string (e.g. DNS hostname for SSL,\n"
+      + "        or RFC822 email address for S/MIME)\n"
+      + "    -v  Show valid identities only (default is to show all identities)\n"
+      + "If no keychains are specified to search, the default search list is used.",
+    summary: "Find an identity (certificate + private key)."
+  )
+  static let deleteCertificate = Text(
+    usage:
+      "[-h] [-c name] [-Z hash] [-t] [keychain...]\n"
+      + "    -c  Specify certificate to delete by its common name\n"
+      + "    -Z  Specify certificate to delete by its SHA-256 (or SHA-1) hash value\n"
+      + "    -t  Also delete user trust settings for this certificate\n"
+      + "The certificate to be deleted must be uniquely specified either by a\n"
+      + "string found in its common name, or by its SHA-256 (or SHA-1) hash.\n"
+      + "If no keychains are specified to search, the default search list is used.",
+    summary: "Delete a certificate from a keychain."
+  )
+  static let deleteIdentity = Text(
+    usage:
+      "[-h] [-c name] [-Z hash] [-t] [keychain...]\n"
+      + "    -c  Specify certificate to delete by its common name\n"
+      + "    -Z  Specify certificate to delete by its SHA-256 (or SHA-1) hash value\n"
+      + "    -t  Also delete user trust settings for this identity certificate\n"
+      + "The identity to be deleted must be uniquely specified either by a\n"
+      + "string found in its common name, or by its SHA-256 (or SHA-1) hash.\n"
+      + "If no keychains are specified to search, the default search list is used.",
+    summary: "Delete an identity (certificate + private key) from a keychain."
+  )
+  static let export = Text(
+    usage:
+      "[-k keychain] [-t type] [-f format] [-w] [-p] [-P passphrase] [-o outfile]\n"
+      + "    -k  keychain to export items from\n"
+      + "    -t  Type = certs|allKeys|pubKeys|privKeys|identities|all  (Default: all)\n"
+      + "    -f  Format = openssl|openssh1|openssh2|bsafe|pkcs7|pkcs8|pkcs12|pemseq|x509\n"
+      + "        ...default format is pemseq for aggregate, openssl for single\n"
+      + "    -w  Private keys are wrapped\n"
+      + "    -p  PEM encode the output\n"
+      + "    -P  Specify wrapping passphrase immediately (default is secure passphrase via GUI)\n"
+      + "    -o  Specify output file (default is stdout)\n"
+      + "Use of the -P option is insecure\n",
+    summary: "Export items from a keychain."
+  )
+  static let importItems = Text(
+    usage:
+      "inputfile [-k keychain] [-t type] [-f format] [-w] [-P passphrase] [options...]\n"
+      + "    -k  Target keychain to import into\n"
+      + "    -t  Type = pub|priv|session|cert|agg\n"
+      + "    -f  Format = openssl|openssh1|openssh2|bsafe|raw|pkcs7|pkcs8|pkcs12|netscape|pemseq\n"
+      + "    -w  Specify that private keys are wrapped and must be unwrapped on import\n"
+      + "    -x  Specify that private keys are non-extractable after being imported\n"
+      + "    -P  Specify wrapping passphrase immediately (default is secure passphrase via GUI)\n"
+      + "    -a  Specify name and value of extended attribute (can be used multiple times)\n"
+      + "    -A  Allow any application to access the imported key without warning (insecure, not recommended!)\n"
+      + "    -T  Specify an application which may access the imported key (multiple -T options are allowed)\n"
+      + "Use of the -P option is insecure\n",
+    summary: "Import items into a keychain."
+  )
+  static let addCertificates = Text(
+    usage:
+      "[-h] [-k keychain] file...\n"
+      + "If no keychain is specified, the certificates are added to the default keychain.",
+    summary: "Add certificates to a keychain."
+  )
 }

@@ -91,4 +91,12 @@ struct GetOpt {
     index += 1
     return .option(character, value: value)
   }
+
+  /// Consumes the next argument as an extra value of the option just scanned (macOS's `optind++` after an option
+  /// that takes two values, `import -a name value`); false when there is none.
+  mutating func skipArgument() -> Bool {
+    guard place.isEmpty, index < arguments.count else { return false }
+    index += 1
+    return true
+  }
 }

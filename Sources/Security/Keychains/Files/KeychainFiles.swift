@@ -100,6 +100,14 @@ package enum KeychainFiles {
     }
   }
 
+  /// Checks `password` against a keychain file, locked or not, and changes nothing: `errSecAuthFailed` when it is
+  /// wrong (the check macOS's `set-key-partition-list` makes with `-k` even on an unlocked keychain).
+  package static func checkPassword(_ path: String, password: SecretBytes) throws(SecItemError) {
+    let (contents, _) = try read(path)
+    let key = try KeyringKey.derive(secret: password, try acceptable(contents), cached: false)
+    _ = try passwordCheck(try OpenedKeyring(contents, key: key))
+  }
+
   /// The settings of an opened keychain whose key passed its password check; `errSecAuthFailed` when the key fails
   /// it (a keychain without a check: when the key does not authenticate every item).
   private static func passwordCheck(_ keyring: OpenedKeyring) throws(SecItemError) -> KeychainFileSettings {
