@@ -48,7 +48,7 @@ enum ImportExportCommands {
         guard let opened = KeychainCatalog.open(keychainName, context) else { return 1 }
         named = opened
       }
-      keychain = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.orDefault(named) }
+      keychain = try KeychainOperations.orDefault(named)
     } catch {
       return 1
     }
@@ -183,7 +183,7 @@ enum ImportExportCommands {
 
   /// The items of an export type: identities (with their certificates and keys left out of the other types'
   /// lists when `all`), certificates, keys.
-  private static func exportable(_ type: String, in keychains: [Keychain]) throws(KeychainError) -> [AnyObject] {
+  private static func exportable(_ type: String, in keychains: [Keychain]) throws(SecItemError) -> [AnyObject] {
     let identities =
       ["identities", "all"].contains(type) ? try CertificateItems.all(kSecClassIdentity, in: keychains) : []
     let paired = Set(identities.map(\.certificate.derData))

@@ -56,14 +56,12 @@ enum KeyPartitionListCommand {
     }
     let keychain: Keychain
     do {
-      keychain = try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.orDefault(named) }
+      keychain = try KeychainOperations.orDefault(named)
       if case .file(let path) = keychain, let password {
         // macOS's SecKeychainUnlock with a password checks it even when the keychain is unlocked.
-        try KeychainCatalog.run { () throws(SecItemError) in
-          try KeychainFiles.checkPassword(path, password: password)
-        }
+        try KeychainFiles.checkPassword(path, password: password)
       }
-      try KeychainCatalog.run { () throws(SecItemError) in try KeychainOperations.unlock(keychain, password: password) }
+      try KeychainOperations.unlock(keychain, password: password)
     } catch {
       context.diagnostics.error("SecKeychainUnlock", error.status)
       return 1

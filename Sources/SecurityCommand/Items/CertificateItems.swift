@@ -23,13 +23,13 @@ struct CertificateRecord {
 /// The SecItem calls of the certificate commands.
 enum CertificateItems {
   /// The keychains named, else the search list (macOS's `keychain_create_array` and default search).
-  static func keychains(_ named: [Keychain]?) throws(KeychainError) -> [Keychain] {
+  static func keychains(_ named: [Keychain]?) throws(SecItemError) -> [Keychain] {
     if let named { return named }
-    return try KeychainCatalog.run { () throws(SecItemError) in try KeychainSearchList.list() }
+    return try KeychainSearchList.list()
   }
 
   /// Every certificate (or identity, with `identities`) stored in `keychains`, keychain by keychain in order.
-  static func all(_ itemClass: CFString, in keychains: [Keychain]) throws(KeychainError) -> [CertificateRecord] {
+  static func all(_ itemClass: CFString, in keychains: [Keychain]) throws(SecItemError) -> [CertificateRecord] {
     var records: [CertificateRecord] = []
     for keychain in keychains {
       let query: [String: Any] = [
@@ -40,7 +40,7 @@ enum CertificateItems {
       var result: CFTypeRef?
       let status = SecItemCopyMatching(query as CFDictionary, &result)
       if status == errSecItemNotFound || status == errSecNoSuchKeychain { continue }
-      guard status == errSecSuccess else { throw KeychainError(status: status) }
+      guard status == errSecSuccess else { throw SecItemError(status, "the SecItem call failed") }
       for case let dictionary as NSDictionary in (result as? NSArray) ?? [] {
         var attributes: [String: Any] = [:]
         for (key, value) in dictionary { attributes[String(describing: key)] = value }

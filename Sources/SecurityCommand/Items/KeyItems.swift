@@ -5,7 +5,7 @@ import Security
 /// The key items of the keychains, for `export` and `set-key-partition-list`.
 enum KeyItems {
   /// Every key stored in `keychains` (each with its item's attributes, `SecKeyCopyAttributes`).
-  static func all(in keychains: [Keychain]) throws(KeychainError) -> [SecKey] {
+  static func all(in keychains: [Keychain]) throws(SecItemError) -> [SecKey] {
     var keys: [SecKey] = []
     for keychain in keychains {
       let query: [String: Any] = [
@@ -15,7 +15,7 @@ enum KeyItems {
       var result: CFTypeRef?
       let status = SecItemCopyMatching(query as CFDictionary, &result)
       if status == errSecItemNotFound || status == errSecNoSuchKeychain { continue }
-      guard status == errSecSuccess else { throw KeychainError(status: status) }
+      guard status == errSecSuccess else { throw SecItemError(status, "the SecItem call failed") }
       keys += ((result as? [AnyObject]) ?? [result].compactMap { $0 }).compactMap { $0 as? SecKey }
     }
     return keys

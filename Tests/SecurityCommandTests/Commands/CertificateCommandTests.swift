@@ -17,7 +17,7 @@ struct CertificateCommandTests {
 
   init() throws {
     // Keys of keychain files this process keeps itself only: the user's kernel keyring holds other tests' keys.
-    keychains = try TemporaryKeychains(keyStore: "process")
+    keychains = try TemporaryKeychains(keyStore: .process)
     files = try SigningIdentityFiles()
     try #require(keychains.security(["create-keychain", "-p", password, keychain]).status == 0)
   }
