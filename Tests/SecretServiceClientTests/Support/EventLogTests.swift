@@ -8,7 +8,7 @@ struct EventLogTests {
   /// Appends `text` to the log's file, as the helpers do.
   private func append(_ text: String, to log: EventLog) throws {
     if !FileManager.default.fileExists(atPath: log.path) {
-      FileManager.default.createFile(atPath: log.path, contents: nil)
+      try #require(FileManager.default.createFile(atPath: log.path, contents: nil))
     }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log.path))
     defer { try? handle.close() }
