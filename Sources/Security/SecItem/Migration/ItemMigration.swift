@@ -258,7 +258,8 @@ package enum ItemMigration {
   }
 
   /// Whether `held` is a copy of `item`: the same stored attributes, label and secret; the insertion stamp and the
-  /// keyring file's record of the secret's content type (`KeyringContentType`) are the store's own.
+  /// keyring file's record of the secret's content type (`KeyringContentType`) are the store's own, and so is the
+  /// schema of an item that had none (the Secret Service gives it `org.freedesktop.Secret.Generic`).
   private static func isCopy(_ held: StoredItem, _ heldSecret: SecretBytes, of item: StoredItem, _ secret: SecretBytes)
     -> Bool
   {
@@ -268,6 +269,7 @@ package enum ItemMigration {
       heldAttributes[storeOwn] = nil
       attributes[storeOwn] = nil
     }
+    if attributes[ReservedNames.schema] == nil { heldAttributes[ReservedNames.schema] = nil }
     return heldAttributes == attributes && held.label == item.label && heldSecret.hasSameBytes(as: secret)
   }
 
