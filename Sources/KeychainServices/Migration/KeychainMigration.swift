@@ -27,40 +27,47 @@ import Security
 public struct KeychainMigration: Sendable {
   /// A keychain to copy from or to.
   public struct Keychain: Sendable, Hashable {
-    let name: String
-    let isPath: Bool
-    var isSecretService = false
+    enum Kind: Sendable, Hashable {
+      case name(String)
+      case path(String)
+      case currentStore
+      case secretService
+    }
+
+    let kind: Kind
 
     /// The keychain a name means, as the `security` tool resolves it: a collection's object path
     /// (`/org/freedesktop/secrets/collection/login`), an absolute path of a keychain file or of libsecret's keyring
     /// file, a keychain file in the user's keychains folder (`build.keychain`), or a collection's name (`login`: the
     /// default collection when none is called so).
-    public static func named(_ name: String) -> Keychain { Keychain(name: name, isPath: false) }
+    public static func named(_ name: String) -> Keychain { Keychain(kind: .name(name)) }
 
     /// The keychain file at `path` (unlocked beforehand, as by `security unlock-keychain`).
-    public static func keychainFile(path: String) -> Keychain { Keychain(name: path, isPath: true) }
+    public static func keychainFile(path: String) -> Keychain { Keychain(kind: .path(path)) }
 
     /// libsecret's keyring file at `path`. When it is the keyring file this process's SecItem calls use (in a
     /// Flatpak or Snap, its `default.keyring`: ``currentStore``), its key is that store's (the Secret portal's);
     /// any other keyring file is opened, as a keychain file, with the key its unlock kept
     /// (`security unlock-keychain -p PASSWORD PATH`).
-    public static func keyringFile(path: String) -> Keychain { Keychain(name: path, isPath: true) }
+    public static func keyringFile(path: String) -> Keychain { Keychain(kind: .path(path)) }
 
     /// The keychain new items of this process go to: the keyring file in a Flatpak or Snap (or with
     /// `SECRET_BACKEND=file`), else the Secret Service's default collection.
-    public static var currentStore: Keychain { Keychain(name: "", isPath: false) }
+    public static var currentStore: Keychain { Keychain(kind: .currentStore) }
 
     /// The Secret Service's default collection (its `default` alias: GNOME Keyring's `login`), whatever store this
     /// process's SecItem calls use: in a Flatpak that holds `--talk-name=org.freedesktop.secrets`, the user's
     /// keyring outside the sandbox.
-    public static var secretService: Keychain { Keychain(name: "", isPath: false, isSecretService: true) }
+    public static var secretService: Keychain { Keychain(kind: .secretService) }
 
     func resolved() throws(KeychainError) -> KeychainID {
       do throws(SecItemError) {
-        if isSecretService { return try ItemMigration.secretServiceDefaultCollection() }
-        if isPath { return .file(name) }
-        if name.isEmpty { return try ItemMigration.currentStoreKeychain() }
-        return try KeychainOperations.open(name)
+        switch kind {
+        case .name(let name): return try KeychainOperations.open(name)
+        case .path(let path): return .file(path)
+        case .currentStore: return try ItemMigration.currentStoreKeychain()
+        case .secretService: return try ItemMigration.secretServiceDefaultCollection()
+        }
       } catch {
         throw KeychainError(status: error.status)
       }
