@@ -8,9 +8,10 @@ import SecretServiceClient
 /// package and other clients find the copy as they found the original.
 ///
 /// One run: one batch read of the source (the matching items' properties and secrets: one `GetSecrets` on the Secret
-/// Service), then, item by item under the target's write lock, a search for an item of the same primary key in the
-/// target and a create (or, when asked, a replace); then one batch read of the target that checks every written item
-/// holds the same attributes, label and secret; only then, for a move, the source items are deleted. A run killed
+/// Service), then under the target's write lock, item by item, a search for an item of the same primary key in the
+/// target (and, when asked, a replace), and the creates in one batch (`ItemStore.create(_:)`: one write of a file
+/// target); then one batch read of the target that checks every written item holds the same attributes, label and
+/// secret; only then, for a move, the source items are deleted in one batch (one write of a file source). A run killed
 /// at any point leaves each item in the source, in the target, or in both as identical copies; the next run finds
 /// the identical copy (`MigrationOutcome.alreadyInTarget`) and, for a move, deletes the source item: nothing is lost
 /// and nothing doubled.
@@ -183,29 +184,48 @@ package enum ItemMigration {
   ) throws(SecItemError) -> [Placement] {
     try LockedPass.run(store: target, policy: policy, mode: .exclusive) {
       context throws(SecItemError) -> LockedPass.Step<[Placement]> in
-      var outcomes: [Placement] = []
+      var placements: [Placement] = []
+      var creates: [(position: Int, item: NewItem)] = []
       for item in found.items {
         guard let secret = found.secrets[item.id] else {
-          outcomes.append(Placement(outcome: .failed(errSecInteractionNotAllowed)))
+          placements.append(Placement(outcome: .failed(errSecInteractionNotAllowed)))
           continue
         }
-        let step = try place(item, secret, in: context, request)
-        switch step {
-        case .done(let outcome): outcomes.append(outcome)
-        case .needsUnlock(let locked): return .needsUnlock(locked)
+        switch try place(item, secret, in: context, request) {
+        case .done(let placement):
+          if placement.outcome == .copied && !request.dryRun {
+            creates.append((placements.count, NewItem(label: item.label, attributes: stamped(item), secret: secret)))
+          }
+          placements.append(placement)
+        case .needsUnlock(let locked):
+          return .needsUnlock(locked)
         }
       }
-      return .done(outcomes)
+      guard !creates.isEmpty else { return .done(placements) }
+      let created = context.store.create(creates.map(\.item))
+      for (create, result) in zip(creates, created) {
+        switch result {
+        case .success(let id):
+          placements[create.position].written = id
+        case .failure(let error):
+          if error.status == errSecInteractionNotAllowed && context.policy == .allow && !context.afterUnlock {
+            return .needsUnlock([.keychain(try context.store.defaultKeychain())])
+          }
+          placements[create.position] = Placement(outcome: .failed(error.status))
+        }
+      }
+      return .done(placements)
     }
   }
 
   /// One item's outcome in the target, with the target's item it wrote or found identical.
   private struct Placement {
-    let outcome: Outcome
+    var outcome: Outcome
     var written: ItemID? = nil
   }
 
-  /// One item: the target's item of the same primary key, compared, then created, replaced or left.
+  /// One item: the target's item of the same primary key, compared, then replaced or left; an item to create is
+  /// `copied` without a `written` ID, created with the others in one batch (`write`).
   private static func place(
     _ item: StoredItem, _ secret: SecretBytes, in context: LockedPass.Context, _ request: Request
   ) throws(SecItemError) -> LockedPass.Step<Placement> {
@@ -239,13 +259,7 @@ package enum ItemMigration {
         }
       }
     }
-    guard !request.dryRun else { return .done(Placement(outcome: .copied)) }
-    do {
-      let id = try context.store.create(label: item.label, attributes: stamped(item), secret: secret)
-      return .done(Placement(outcome: .copied, written: id))
-    } catch  where error.status == errSecInteractionNotAllowed && context.policy == .allow && !context.afterUnlock {
-      return .needsUnlock([.keychain(try context.store.defaultKeychain())])
-    }
+    return .done(Placement(outcome: .copied))
   }
 
   /// The item's stored attributes with a new insertion stamp (the copy is the newest item of the target), without
@@ -281,6 +295,7 @@ package enum ItemMigration {
     let written = placed.compactMap(\.written)
     let readBack = try target.read(written, .all, secrets: true)
     var result = placed.map(\.outcome)
+    var deletions: [(position: Int, id: ItemID)] = []
     for (index, item) in found.items.enumerated() {
       guard let id = placed[index].written else { continue }
       guard let properties = readBack.properties[id], let held = StoredItem(id: id, properties),
@@ -290,13 +305,11 @@ package enum ItemMigration {
         result[index] = .failed(errSecIO)
         continue
       }
-      do {
-        try source.delete(item.id)
-      } catch  where error.status == errSecItemNotFound {
-        continue
-      } catch {
-        result[index] = .failed(error.status)
-      }
+      deletions.append((index, item.id))
+    }
+    let failures = source.delete(deletions.map(\.id))
+    for (deletion, failure) in zip(deletions, failures) {
+      if let failure { result[deletion.position] = .failed(failure.status) }
     }
     return result
   }

@@ -184,16 +184,17 @@ struct ItemMigrationTests {
     let before = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
     var variables = fixture.variables
     variables["DBUS_SESSION_BUS_ADDRESS"] = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
-    variables[MigrationWorker.variable] = "\(source.path)\n\(path)\n\(service)"
+    variables[MigrationWorker.variable] = "\(source)\n\(target)\n\(service)"
     let child = try startChildTest(filter: "MigrationWorker", variables: variables)
     while child.isRunning, (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) <= before {
       try await Task.sleep(for: .milliseconds(5))
     }
-    try await Task.sleep(for: .milliseconds(200))
     kill(child.processIdentifier, SIGKILL)
     child.waitUntilExit()
-    let copiedBefore = (try? countIn(target).require()) ?? 0
-    #expect(copiedBefore > 0 && copiedBefore < count, "the kill landed half way")
+    // The target's one write landed; the source's deletes had not all run: every item is in both, or in one.
+    let leftInSource = (try? countIn(source).require()) ?? 0
+    #expect((try? countIn(target).require()) ?? 0 > 0, "the kill came after the target's write")
+    #expect(leftInSource > 0, "the kill came before the source was emptied")
     var move = request(source, target)
     move.move = true
     let outcomes = try run(move).map(\.outcome)
@@ -201,6 +202,40 @@ struct ItemMigrationTests {
     #expect(countIn(source) == .itemNotFound)
     #expect(countIn(target) == .found(count))
     #expect(secretIn(target, "k\(count - 1)") == .found(Data(utf8: "secret-\(count - 1)")))
+  }
+
+  @Test("a move into the collection killed while it creates items, run again, leaves every item there once")
+  func interruptedMoveIntoCollectionFinishes() async throws {
+    let (source, target) = (try file(), try collection())
+    let count = 150
+    let keychainRef = SecKeychain(source)
+    for index in 0..<count {
+      let status = fixture.run {
+        add(
+          genericPassword(
+            service: service, account: "c\(index)", secret: "secret-\(index)",
+            extra: [kSecUseKeychain as String: keychainRef]))
+      }
+      try #require(status == errSecSuccess)
+    }
+    var variables = fixture.variables
+    variables["DBUS_SESSION_BUS_ADDRESS"] = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
+    variables[MigrationWorker.variable] = "\(source)\n\(target)\n\(service)"
+    let child = try startChildTest(filter: "MigrationWorker", variables: variables)
+    while child.isRunning, countIn(target).value ?? 0 == 0 {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    kill(child.processIdentifier, SIGKILL)
+    child.waitUntilExit()
+    let createdBefore = countIn(target).value ?? 0
+    #expect(createdBefore > 0 && createdBefore < count, "the kill landed among the creates")
+    var move = request(source, target)
+    move.move = true
+    let outcomes = try run(move).map(\.outcome)
+    #expect(outcomes.filter { $0 == .alreadyInTarget }.count == createdBefore)
+    #expect(!outcomes.contains { if case .failed = $0 { true } else { false } })
+    #expect(countIn(source) == .itemNotFound)
+    #expect(countIn(target) == .found(count))
   }
 }
 
@@ -213,8 +248,8 @@ extension ItemMigration.Request {
   }
 }
 
-/// The child process of `interruptedMoveFinishes`: moves the service's items from the collection to the keychain
-/// file named in its environment, until the test kills it.
+/// The child process of the interrupted moves: moves the service's items between the keychains named in its
+/// environment, until the test kills it.
 @Suite("migration worker")
 struct MigrationWorker {
   static let variable = "MIGRATION_WORKER"
@@ -222,10 +257,15 @@ struct MigrationWorker {
   @Test(.enabled(if: ProcessInfo.processInfo.environment[variable] != nil))
   func moveUntilKilled() throws {
     let lines = try #require(ProcessInfo.processInfo.environment[Self.variable]).split(separator: "\n").map(String.init)
-    var request = ItemMigration.Request(source: .collection(ObjectPath(lines[0])), target: .file(lines[1]))
+    var request = ItemMigration.Request(source: Self.keychain(lines[0]), target: Self.keychain(lines[1]))
     request.service = lines[2]
     request.move = true
     request.allowsPrompts = false
     _ = try ItemMigration.run(request)
+  }
+
+  /// A keychain from its `description` (`file:PATH`, or a collection's object path).
+  static func keychain(_ description: String) -> KeychainID {
+    description.hasPrefix("file:") ? .file(String(description.dropFirst(5))) : .collection(ObjectPath(description))
   }
 }
