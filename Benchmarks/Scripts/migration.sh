@@ -2,14 +2,15 @@
 # Moving N generic passwords (default 1000) from the Secret Service's login collection to a keychain file and back,
 # with the security tool: the wall time of each move and the D-Bus method calls it sent to the Secret Service.
 # Run it on a private keyring, with the tool built (swift build --product security):
-#   dbus/with-keyring Scripts/measure-migration.sh [N]
+#   dbus/with-keyring Benchmarks/Scripts/migration.sh [N]
 set -eu
 count=${1:-1000}
-security=${SECURITY:-.build/debug/security}
+security=${SECURITY:-$(cd "$(dirname "$0")/../.." && pwd)/.build/debug/security}
 service="measure-migration-$$"
 work=$(mktemp -d)
+monitor=
 export XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config"
-trap 'kill "$monitor" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap '[ -n "$monitor" ] && kill "$monitor" 2>/dev/null; rm -rf "$work"' EXIT
 
 i=0
 while [ "$i" -lt "$count" ]; do
