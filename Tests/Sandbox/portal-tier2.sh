@@ -13,6 +13,7 @@
 #   - libsecret in the same sandbox reads our items, and we read its items,
 #   - a second application id gets a different key (and cannot open the first one's file),
 #   - a process outside the sandbox still uses the Secret Service,
+#   - an application moving into the sandbox moves its items from the Secret Service into its file (move-items),
 #   - a missing portal and a refusing portal give their defined statuses in bounded time, and so do a
 #     cancelled request and one never answered (Tests/Sandbox/fake-secret-portal.py stands in for the portal).
 # Prints one line per check and "N passed, N failed"; exits non-zero on any failure.
@@ -157,6 +158,24 @@ check "... and not in the sandbox's file" \
   "$sandbox" org.example.One "$one" --
 check "KEYCHAIN_STORE=secret-service in the sandbox uses the Secret Service" \
   bash -c '[[ $(KEYCHAIN_STORE=secret-service "$@" '"$security"' find-generic-password -s '"$service"' -a outside -w) == out-secret ]]' _ \
+  "$sandbox" org.example.One "$one" --
+
+# An application moving into the sandbox (it still holds --talk-name=org.freedesktop.secrets, which this stand-in
+# does not filter) moves its items from the Secret Service into its keyring file (README, "In a Flatpak").
+login_collection=/org/freedesktop/secrets/collection/login
+check "move-items in the sandbox moves the Secret Service's item into the application's keyring file" \
+  bash -c '"$@" '"$security"' move-items -s '"$service"' -a outside '"$login_collection"' login | grep -q "^copied: genp"' _ \
+  "$sandbox" org.example.One "$one" --
+check "... the sandbox's SecItem calls find it in the file" \
+  bash -c '[[ $("$@" '"$security"' find-generic-password -s '"$service"' -a outside -w) == out-secret ]]' _ \
+  "$sandbox" org.example.One "$one" --
+check "... libsecret in the sandbox finds it by the same attributes" \
+  libsecret_call bash -c '[[ $("$@" secret-tool lookup service '"$service"' account outside) == out-secret ]]' _ \
+  "$sandbox" org.example.One "$one" --
+check "... and the Secret Service no longer holds it" \
+  bash -c '[[ -z $(SECRET_BACKEND=service secret-tool lookup service '"$service"' account outside) ]]'
+check "... and a second run has nothing left to move" \
+  bash -c '[[ -z $("$@" '"$security"' move-items -s '"$service"' -a outside '"$login_collection"' login) ]]' _ \
   "$sandbox" org.example.One "$one" --
 
 # A missing portal.

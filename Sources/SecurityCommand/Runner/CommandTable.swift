@@ -66,7 +66,11 @@ enum CommandTable {
   /// Commands of this tool that macOS's lacks, after all of macOS's so that every macOS abbreviation keeps its
   /// meaning.
   private static let ownCommands = [
-    CommandEntry(name: "polkit-action", text: CommandUsage.polkitAction, run: PolkitActionCommand.run)
+    CommandEntry(name: "polkit-action", text: CommandUsage.polkitAction, run: PolkitActionCommand.run),
+    CommandEntry(
+      name: "copy-items", text: CommandUsage.copyItems, run: { CopyItemsCommand.run(move: false, $0, $1) }),
+    CommandEntry(
+      name: "move-items", text: CommandUsage.moveItems, run: { CopyItemsCommand.run(move: true, $0, $1) }),
   ]
 
   /// The rest of macOS's commands, in its order (certificates, keys, identities, trust settings, authorization,

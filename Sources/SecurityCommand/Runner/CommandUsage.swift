@@ -269,4 +269,27 @@ enum CommandUsage {
       + "If no keychain is specified, the certificates are added to the default keychain.",
     summary: "Add certificates to a keychain."
   )
+
+  static let copyItems = Text(
+    usage: "[-hino] [-s service] [-a account] [-c class] [-g group] [-d skip|replace|report] source target\n"
+      + copyOptions,
+    summary: "Copy the application's items from one keychain to another (a Linux addition)."
+  )
+
+  static let moveItems = Text(
+    usage: "[-hino] [-s service] [-a account] [-c class] [-g group] [-d skip|replace|report] source target\n"
+      + copyOptions + "Source items are deleted once the target holds them.",
+    summary: "Move the application's items from one keychain to another (a Linux addition)."
+  )
+
+  private static let copyOptions =
+    "    -n  Dry run: report what would be copied, write nothing\n"
+    + "    -s  Only items of this service (internet passwords: server)\n"
+    + "    -a  Only items of this account\n"
+    + "    -c  Only items of this class: genp, inet, keys or cert (repeat for several)\n"
+    + "    -g  Only items of this access group\n"
+    + "    -d  A different item of the same primary key in the target: skip (default), replace, or report\n"
+    + "    -i  No prompts: a locked keychain is errSecInteractionNotAllowed\n"
+    + "    -o  Other clients' items too (those without an access group); by default only this tool's own\n"
+    + "source and target name keychains as the other commands do: login, a collection, a keychain file.\n"
 }

@@ -61,10 +61,16 @@ protocol ItemStore: Sendable {
   /// Creates an item in the keychain new items go to (never replacing one). A locked keychain is
   /// `errSecInteractionNotAllowed` (no prompt).
   func create(label: String, attributes: [String: String], secret: SecretBytes) throws(SecItemError) -> ItemID
+  /// Creates several items in the keychain new items go to, in as few writes as the store can (a keyring file: one
+  /// rewrite for all): each item's ID or failure, in order. Default: one `create` each.
+  func create(_ items: [NewItem]) -> [Result<ItemID, SecItemError>]
   /// Writes `change` to the item; `errSecItemNotFound` when it vanished.
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError)
   /// Deletes the item; `errSecItemNotFound` when it vanished.
   func delete(_ item: ItemID) throws(SecItemError)
+  /// Deletes several items, in as few writes as the store can (a keyring file: one rewrite for all): each item's
+  /// failure, in order, nil where it was deleted or had vanished. Default: one `delete` each.
+  func delete(_ items: [ItemID]) -> [SecItemError?]
 }
 
 extension ItemStore {
@@ -86,6 +92,29 @@ extension ItemStore {
   {
     let found = try search(attributes)
     return (found.unlocked, found.locked, [:], [:])
+  }
+
+  /// One create each.
+  func create(_ items: [NewItem]) -> [Result<ItemID, SecItemError>] {
+    items.map { item in
+      Result { () throws(SecItemError) -> ItemID in
+        try create(label: item.label, attributes: item.attributes, secret: item.secret)
+      }
+    }
+  }
+
+  /// One delete each.
+  func delete(_ items: [ItemID]) -> [SecItemError?] {
+    items.map { item -> SecItemError? in
+      do throws(SecItemError) {
+        try delete(item)
+        return nil
+      } catch  where error.status == errSecItemNotFound {
+        return nil
+      } catch {
+        return error
+      }
+    }
   }
 
   /// Nothing is read ahead.

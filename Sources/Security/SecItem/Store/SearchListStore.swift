@@ -139,12 +139,36 @@ struct SearchListStore: ItemStore {
     return try target.member.store.create(label: label, attributes: attributes, secret: secret)
   }
 
+  /// The target's creates in a batch.
+  func create(_ items: [NewItem]) -> [Result<ItemID, SecItemError>] {
+    guard let target else {
+      return items.map { _ in .failure(SecItemError(errSecNoDefaultKeychain, "no default keychain")) }
+    }
+    return target.member.store.create(items)
+  }
+
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
     try member(of: item).store.update(item, change)
   }
 
   func delete(_ item: ItemID) throws(SecItemError) {
     try member(of: item).store.delete(item)
+  }
+
+  /// Each member's items deleted in one batch of that member.
+  func delete(_ items: [ItemID]) -> [SecItemError?] {
+    var failures = [SecItemError?](repeating: nil, count: items.count)
+    var byMember: [Int: [Int]] = [:]
+    let all = members + [target?.member].compactMap { $0 }
+    for (position, item) in items.enumerated() {
+      guard !item.isLockedKeychain, let member = all.firstIndex(where: { $0.holds(item.keychain) }) else { continue }
+      byMember[member, default: []].append(position)
+    }
+    for (member, positions) in byMember {
+      let results = all[member].store.delete(positions.map { items[$0] })
+      for (position, failure) in zip(positions, results) { failures[position] = failure }
+    }
+    return failures
   }
 
   private func member(of item: ItemID) throws(SecItemError) -> Member {

@@ -89,6 +89,26 @@ struct FileKeyringStore: ItemStore {
     }
   }
 
+  /// Appends every item in one write of the file: all are created, or none.
+  func create(_ items: [NewItem]) -> [Result<ItemID, SecItemError>] {
+    do throws(SecItemError) {
+      let ids = try write { (keyring) throws(SecItemError) -> [ItemID] in
+        let now = OpenedKeyring.now
+        var ids: [ItemID] = []
+        for item in items {
+          let contents = KeyringItemContents(
+            attributes: KeyringContentType.marked(item.attributes, secret: item.secret), label: item.label,
+            created: now, modified: now, secret: item.secret)
+          ids.append(id(try keyring.append(contents)))
+        }
+        return ids
+      }
+      return ids.map { .success($0) }
+    } catch {
+      return items.map { _ in .failure(error) }
+    }
+  }
+
   /// Rewrites the item with the change, its content type (`KeyringContentType`) and a new modified time, in one write
   /// of the file.
   func update(_ item: ItemID, _ change: ItemChange) throws(SecItemError) {
@@ -111,6 +131,19 @@ struct FileKeyringStore: ItemStore {
         throw SecItemError(errSecItemNotFound, "the item vanished")
       }
       keyring.remove(at: index)
+    }
+  }
+
+  /// Removes every item still there in one write of the file (items that vanished are left out).
+  func delete(_ items: [ItemID]) -> [SecItemError?] {
+    do throws(SecItemError) {
+      try write { (keyring) throws(SecItemError) in
+        let indices = Set(items.compactMap { index(of: $0, in: keyring) })
+        for index in indices.sorted(by: >) { keyring.remove(at: index) }
+      }
+      return items.map { _ in nil }
+    } catch {
+      return items.map { _ in error }
     }
   }
 
