@@ -76,6 +76,17 @@ public final class SecTrust: NSObject, @unchecked Sendable {
     }
   }
 
+  /// Evaluates the leaf alone under the policies, as Apple's `SecTrustEvaluateLeafOnly`: its validity at the verify
+  /// date, the policies' extended key usage and host name; no chain, no anchor. Nil on success.
+  func evaluateLeafOnly() -> (status: OSStatus, reason: String)? {
+    let date = lock.withLock { verifyDate ?? Date() }
+    guard let leaf = certificates.first else { return (errSecParam, "no certificate") }
+    let outcome = TrustEvaluation.evaluateLeaf(
+      leaf.certificate, date: date, policies: policies.isEmpty ? [.basic] : policies.map(\.kind))
+    if case .failed(let status, let reason) = outcome { return (status, reason) }
+    return nil
+  }
+
   public override var description: String { "<SecTrust \(certificates.count) certificates>" }
 }
 
