@@ -107,6 +107,31 @@ struct SecItemCertificateTrustMatchTests {
     #expect(labels([kSecMatchTrustedOnly as String: false]).value?.count == 5)
   }
 
+  @Test("with the root trusted by the user's trust settings, kSecMatchTrustedOnly finds the valid chain")
+  func trustedOnlyHonoursTrustSettings() throws {
+    try storeChain()
+    let settings = try TemporaryDirectory("trust-settings")
+    let found = try SecItemEnvironment.with(\.trustSettingsDirectory, settings.path) { () throws in
+      #expect(SecTrustSettingsSetTrustSettings(try root.certificate, .user, nil) == errSecSuccess)
+      return labels([kSecMatchTrustedOnly as String: true])
+    }
+    #expect(
+      found == .found(["\(word)-root", "\(word)-intermediate", "\(word)-server", "\(word)-codesigning"]))
+  }
+
+  @Test("with the intermediate denied by the trust settings, the basic policy finds only the root")
+  func basicPolicyHonoursDeny() throws {
+    try storeChain()
+    let settings = try TemporaryDirectory("trust-settings")
+    let found = try SecItemEnvironment.with(\.trustSettingsDirectory, settings.path) { () throws in
+      #expect(SecTrustSettingsSetTrustSettings(try root.certificate, .user, nil) == errSecSuccess)
+      let deny = [kSecTrustSettingsResult: SecTrustSettingsResult.deny.rawValue] as NSDictionary
+      #expect(SecTrustSettingsSetTrustSettings(try intermediate.certificate, .user, deny) == errSecSuccess)
+      return labels([kSecMatchPolicy as String: SecPolicyCreateBasicX509()])
+    }
+    #expect(found == .found(["\(word)-root"]))
+  }
+
   @Test(
     "kSecMatchTrustedOnly true finds a system CA certificate stored in the keychain",
     .enabled(if: Self.systemAnchorDER() != nil))
