@@ -111,4 +111,12 @@ struct TrustSettingsCommandTests {
     let after = keychains.security(["find-identity", "-v", "-p", "codesigning", "build.keychain"])
     #expect(after.output == "     0 valid identities found\n")
   }
+
+  @Test("delete-certificate -t removes the certificate's trust settings too")
+  func deleteCertificateWithTrust() {
+    #expect(keychains.security(["create-keychain", "-p", "pw", "trust.keychain"]).status == 0)
+    #expect(keychains.security(["add-trusted-cert", "-k", "trust.keychain", files.path("ca.pem")]).status == 0)
+    #expect(keychains.security(["delete-certificate", "-c", "Trust Command Root", "-t", "trust.keychain"]).status == 0)
+    #expect(keychains.security(["dump-trust-settings"]).status == 1)
+  }
 }
