@@ -14,8 +14,9 @@ import X509
 ///
 /// A usage constraint records its policy by identifier (`kSecPolicyAppleSSL`'s OID string; Apple stores the OID's
 /// bytes), its result, and, kept and shown but not evaluated, its policy string, application path, allowed error and
-/// key usage. Changes re-read the file, apply, and replace it atomically (a temporary file and a rename), under a
-/// lock within the process.
+/// key usage. Changes take an exclusive `flock` on `trust-settings.plist.lock` (at most 10 s), re-read the file,
+/// apply, and replace it atomically (a temporary file and a rename): two processes changing settings at once lose
+/// neither change.
 package enum TrustSettingsStore {
   /// One certificate's trust settings in one domain.
   package struct Record {
@@ -81,16 +82,35 @@ package enum TrustSettingsStore {
       return .failure(SecItemError(errSecDataNotModifiable, "the system trust settings cannot be changed"))
     }
     return lock.withLock {
-      var records = read(domain)
-      let outcome = change(&records)
-      guard case .success = outcome else { return outcome }
       do throws(SecItemError) {
+        let descriptor = try lockFile(path)
+        defer { close(descriptor) }
+        try CrossProcessLock.acquire(descriptor, LOCK_EX, until: ContinuousClock.now.advanced(by: .seconds(10)))
+        defer { flock(descriptor, LOCK_UN) }
+        var records = read(domain)
+        let outcome = change(&records)
+        guard case .success = outcome else { return outcome }
         try write(records, to: path)
+        return outcome
       } catch {
         return .failure(error)
       }
-      return outcome
     }
+  }
+
+  /// The lock file next to the domain's file (`trust-settings.plist.lock`), its folder made when missing: changes
+  /// from several processes take it in turn, each re-reading the file inside it.
+  private static func lockFile(_ path: String) throws(SecItemError) -> Int32 {
+    let directory = (path as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    } catch {
+      throw SecItemError(errSecWrPerm, "the trust settings folder \(directory) cannot be made")
+    }
+    let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { throw SecItemError(errSecWrPerm, "the trust settings lock cannot be opened") }
+    return descriptor
   }
 
   private static func write(_ records: [String: Record], to path: String) throws(SecItemError) {
