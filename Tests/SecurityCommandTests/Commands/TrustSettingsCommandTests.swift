@@ -119,4 +119,39 @@ struct TrustSettingsCommandTests {
     #expect(keychains.security(["delete-certificate", "-c", "Trust Command Root", "-t", "trust.keychain"]).status == 0)
     #expect(keychains.security(["dump-trust-settings"]).status == 1)
   }
+
+  /// The `CFError` code of a basic-policy evaluation of the signing leaf with no anchors given, under this test's
+  /// trust settings (nil: trusted).
+  func leafFailure() throws -> Int? {
+    let der = try #require(FileManager.default.contents(atPath: files.path("cert.cer")))
+    let leaf = try #require(SecCertificateCreateWithData(nil, der as CFData))
+    return SecItemEnvironment.with(\.keychains, keychains.environment) {
+      var trust: SecTrust?
+      guard SecTrustCreateWithCertificates(leaf, SecPolicyCreateBasicX509(), &trust) == errSecSuccess, let trust
+      else { return -1 }
+      var error: CFError?
+      return SecTrustEvaluateWithError(trust, &error) ? nil : error?.code
+    }
+  }
+
+  @Test("a root added with add-trusted-cert makes its leaf's SecTrustEvaluateWithError succeed without anchors given")
+  func addedRootAnchorsTheLeaf() throws {
+    #expect(try leafFailure() == Int(errSecNotTrusted))
+    #expect(keychains.security(["add-trusted-cert", files.path("ca.pem")]).status == 0)
+    #expect(try leafFailure() == nil)
+  }
+
+  @Test("remove-trusted-cert makes the leaf's evaluation fail again")
+  func removedRootNoLongerAnchors() throws {
+    #expect(keychains.security(["add-trusted-cert", files.path("ca.pem")]).status == 0)
+    #expect(keychains.security(["remove-trusted-cert", files.path("ca.pem")]).status == 0)
+    #expect(try leafFailure() == Int(errSecNotTrusted))
+  }
+
+  @Test("add-trusted-cert -r deny of the leaf fails its evaluation even with its root trusted")
+  func deniedLeafFails() throws {
+    #expect(keychains.security(["add-trusted-cert", files.path("ca.pem")]).status == 0)
+    #expect(keychains.security(["add-trusted-cert", "-r", "deny", files.path("cert.pem")]).status == 0)
+    #expect(try leafFailure() == Int(errSecTrustSettingDeny))
+  }
 }

@@ -152,4 +152,24 @@ import Testing
       #expect(SecTrustSettingsCopyCertificates(.user, &certificates) == errSecNoTrustSettings)
     }
   }
+
+  @Test(
+    "deny fails a system CA certificate that the system anchors trust",
+    .enabled(if: SecItemCertificateTrustMatchTests.systemAnchorDER() != nil))
+  func denyOverridesTheSystemAnchors() throws {
+    let der = try #require(SecItemCertificateTrustMatchTests.systemAnchorDER())
+    let anchor = try #require(SecCertificateCreateWithData(nil, der as CFData))
+    func failure() throws -> Int? {
+      var trust: SecTrust?
+      #expect(SecTrustCreateWithCertificates(anchor, SecPolicyCreateBasicX509(), &trust) == errSecSuccess)
+      var error: CFError?
+      return SecTrustEvaluateWithError(try #require(trust), &error) ? nil : error?.code
+    }
+    try withSettings { () throws in
+      #expect(try failure() == nil)
+      let deny = [kSecTrustSettingsResult: SecTrustSettingsResult.deny.rawValue] as NSDictionary
+      #expect(SecTrustSettingsSetTrustSettings(anchor, .user, deny) == errSecSuccess)
+      #expect(try failure() == Int(errSecTrustSettingDeny))
+    }
+  }
 }
