@@ -3,7 +3,8 @@ import GLibValues
 import SecretServiceClient
 
 /// SecItemCopyMatching of certificates with certificate match keys, and of identities: the engine's search
-/// (`ItemFinder`) for the attributes, then the match keys in Swift (`CertificateMatchFilters`, `IssuerChain`), the
+/// (`ItemFinder`) for the attributes, then the match keys in Swift (`CertificateMatchFilters`, `IssuerChain`,
+/// `CertificateTrustFilter`), the
 /// identity join (`IdentitySearch`), the limit, one `GetSecrets` call, the results.
 ///
 /// All of it is one pass under the cross-process lock held shared (`LockedPass`), as every read: no write made
@@ -84,7 +85,8 @@ enum CertificateSearch {
     let filters = query.certificateFilters
     guard !filters.isEmpty else { return .done(items) }
     let chain = IssuerChain(store: context.store, issuers: filters.issuers)
-    return .done(items.filter { filters.admitsLocally($0, query.stringMatching) && chain.admits($0) })
+    let matching = items.filter { filters.admitsLocally($0, query.stringMatching) && chain.admits($0) }
+    return .done(try CertificateTrustFilter.filter(matching, filters, store: context.store))
   }
 
   private static func nonEmpty(_ result: AnyObject?) throws(SecItemError) -> AnyObject {

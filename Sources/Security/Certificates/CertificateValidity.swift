@@ -2,9 +2,10 @@ import Foundation
 import SwiftASN1
 import X509
 
-/// The checks behind `security find-identity`'s "valid identities" until trust evaluation exists here: the
-/// certificate is within its validity period at `date`, and its extended key usage (when it has one) admits the
-/// policy's purpose. Chains to an anchor are not evaluated (docs/security-command.md).
+/// The checks behind `security find-identity`'s "valid identities": the certificate is within its validity period
+/// at `date`, its extended key usage (when it has one) admits the policy's purpose, and the trust settings do not
+/// deny it (`security add-trusted-cert -r deny`). Chains to an anchor are not evaluated (docs/security-command.md):
+/// Apple's roots are not in Linux's CA bundles.
 package enum CertificateValidity {
   /// The purposes of find-identity's policies that have an extended key usage.
   package enum Purpose: Sendable {
@@ -16,7 +17,16 @@ package enum CertificateValidity {
     let parsed = certificate.certificate
     if date > parsed.notValidAfter { return "CSSMERR_TP_CERT_EXPIRED" }
     if date < parsed.notValidBefore { return "CSSMERR_TP_CERT_NOT_VALID_YET" }
-    return allows(parsed, purpose) ? nil : "CSSMERR_APPLETP_INVALID_EXTENDED_KEY_USE"
+    guard allows(parsed, purpose) else { return "CSSMERR_APPLETP_INVALID_EXTENDED_KEY_USE" }
+    let policy: SecPolicy =
+      switch purpose {
+      case .codeSigning: SecPolicy(.codeSigning)
+      case .serverAuth: SecPolicy(.ssl(server: true, hostname: nil))
+      case .clientAuth: SecPolicy(.ssl(server: false, hostname: nil))
+      case .any, .emailProtection: SecPolicy(.basic)
+      }
+    let denied = TrustSettingsSnapshot().result(for: certificate, policies: [policy.identifier]) == .deny
+    return denied ? "CSSMERR_TP_NOT_TRUSTED" : nil
   }
 
   /// Whether the certificate's extended key usage, when it has one, admits `purpose` (or any purpose).

@@ -29,6 +29,15 @@ public final class SecPolicy: NSObject, @unchecked Sendable {
     }
   }
 
+  /// The policy's identifier (`kSecPolicyApple…`): what trust settings record a constraint by.
+  package var identifier: String {
+    switch kind {
+    case .basic: kSecPolicyAppleX509Basic as String
+    case .ssl: kSecPolicyAppleSSL as String
+    case .codeSigning: kSecPolicyAppleCodeSigning as String
+    }
+  }
+
   public override var description: String { "<SecPolicy \(kind)>" }
 }
 

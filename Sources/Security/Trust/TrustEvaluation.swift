@@ -18,16 +18,8 @@ enum TrustEvaluation {
   static func evaluate(
     leaf: Certificate, others: [Certificate], anchors: [Certificate], date: Date, policies: [SecPolicy.Kind]
   ) -> Outcome {
-    if date > leaf.notValidAfter { return .failed(errSecCertificateExpired, "the certificate has expired") }
-    if date < leaf.notValidBefore { return .failed(errSecCertificateNotValidYet, "the certificate is not valid yet") }
-    let purposes = policies.map { SecPolicy($0).purpose }
-    if let purpose = purposes.first(where: { !CertificateValidity.allows(leaf, $0) }) {
-      return .failed(errSecInvalidExtendedKeyUsage, "the extended key usage does not allow \(purpose)")
-    }
-    let hostname = policies.lazy.compactMap { kind -> String? in
-      if case .ssl(true, let hostname) = kind { return hostname }
-      return nil
-    }.first
+    if let failure = leafFailure(leaf, date: date, policies: policies) { return failure }
+    let hostname = hostname(of: policies)
     guard let chain = validate(leaf, others, anchors, date, hostname: hostname) else {
       return .failed(ImportFailure.internalStatus, "the evaluation did not finish in time")
     }
@@ -38,9 +30,43 @@ enum TrustEvaluation {
     return .failed(errSecNotTrusted, "no chain to a trusted anchor")
   }
 
+  /// The leaf alone (Apple's `SecTrustEvaluateLeafOnly`): its dates, the policies' extended key usage, an SSL server
+  /// policy's host name (checked by the verifier on the chain of the leaf alone, the leaf as its own anchor).
+  static func evaluateLeaf(_ leaf: Certificate, date: Date, policies: [SecPolicy.Kind]) -> Outcome {
+    if let failure = leafFailure(leaf, date: date, policies: policies) { return failure }
+    guard let hostname = hostname(of: policies) else { return .trusted([leaf]) }
+    switch validate(leaf, [], [leaf], date, hostname: hostname, leafOnly: true) {
+    case .none: return .failed(ImportFailure.internalStatus, "the evaluation did not finish in time")
+    case .some(.none): return .failed(errSecHostNameMismatch, "the host name does not match the certificate")
+    case .some(.some(let chain)): return .trusted(chain)
+    }
+  }
+
+  /// The failure of the leaf's own checks (dates, extended key usage), or nil.
+  private static func leafFailure(_ leaf: Certificate, date: Date, policies: [SecPolicy.Kind]) -> Outcome? {
+    if date > leaf.notValidAfter { return .failed(errSecCertificateExpired, "the certificate has expired") }
+    if date < leaf.notValidBefore { return .failed(errSecCertificateNotValidYet, "the certificate is not valid yet") }
+    let purposes = policies.map { SecPolicy($0).purpose }
+    if let purpose = purposes.first(where: { !CertificateValidity.allows(leaf, $0) }) {
+      return .failed(errSecInvalidExtendedKeyUsage, "the extended key usage does not allow \(purpose)")
+    }
+    return nil
+  }
+
+  /// The host name an SSL server policy checks, if any.
+  private static func hostname(of policies: [SecPolicy.Kind]) -> String? {
+    policies.lazy.compactMap { kind -> String? in
+      if case .ssl(true, let hostname) = kind { return hostname }
+      return nil
+    }.first
+  }
+
   /// The verifier's chain, `.some(nil)` when it finds none, nil when it did not finish within the deadline.
+  /// `leafOnly`: the chain of the leaf alone, with no RFC 5280 chain rules (the leaf's critical extensions are
+  /// claimed as understood: only its name is checked).
   private static func validate(
-    _ leaf: Certificate, _ others: [Certificate], _ anchors: [Certificate], _ date: Date, hostname: String?
+    _ leaf: Certificate, _ others: [Certificate], _ anchors: [Certificate], _ date: Date, hostname: String?,
+    leafOnly: Bool = false
   ) -> [Certificate]?? {
     // swift-certificates' verifier is async without suspending on anything but its own work. It runs in a task
     // whose jobs go to a dispatch queue of its own, not to Swift's cooperative pool, so that this thread can wait
@@ -50,8 +76,12 @@ enum TrustEvaluation {
     let done = DispatchSemaphore(value: 0)
     Task.detached(executorPreference: VerifierExecutor.shared) {
       var verifier = Verifier(rootCertificates: CertificateStore(anchors)) {
-        RFC5280Policy(fixedExpiryValidationTime: date)
-        ExtendedKeyUsageHandled()
+        if leafOnly {
+          CriticalExtensionsHandled(of: leaf)
+        } else {
+          RFC5280Policy(fixedExpiryValidationTime: date)
+          ExtendedKeyUsageHandled()
+        }
         if let hostname { ServerIdentityPolicy(serverHostname: hostname, serverIP: nil) }
       }
       let outcome = await verifier.validate(leaf: leaf, intermediates: CertificateStore(others))
@@ -90,6 +120,20 @@ private final class VerifierExecutor: TaskExecutor, @unchecked Sendable {
 /// constrains nothing here), so that a critical one does not fail the chain.
 private struct ExtendedKeyUsageHandled: VerifierPolicy {
   let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [.X509ExtensionID.extendedKeyUsage]
+
+  mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
+    .meetsPolicy
+  }
+}
+
+/// Claims a certificate's critical extensions as understood: a leaf-only evaluation checks its name, not its
+/// extensions' constraints on a chain.
+private struct CriticalExtensionsHandled: VerifierPolicy {
+  let verifyingCriticalExtensions: [ASN1ObjectIdentifier]
+
+  init(of certificate: Certificate) {
+    verifyingCriticalExtensions = certificate.extensions.filter(\.critical).map(\.oid)
+  }
 
   mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
     .meetsPolicy

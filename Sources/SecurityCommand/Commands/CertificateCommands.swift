@@ -84,17 +84,18 @@ enum CertificateCommands {
   }
 
   /// macOS's `keychain_delete_cert_common` / `do_delete_certificate`: the certificate named uniquely by `-Z` (SHA-1
-  /// or SHA-256, hex) or by a string in its common name; with `delete-identity` its private key too. `-t` (trust
-  /// settings) has nothing to remove here: trust settings are not stored.
+  /// or SHA-256, hex) or by a string in its common name; with `delete-identity` its private key too. `-t` also
+  /// removes the certificate's user and admin trust settings (none there is no failure).
   private static func delete(_ arguments: [String], identity: Bool, _ context: CommandContext) -> CommandResult {
     var getopt = GetOpt(arguments, optionString: "hc:Z:t")
     var name: String?
     var hash: String?
+    var deleteTrust = false
     while let event = getopt.next(diagnose: { context.diagnostics.error($0) }) {
       switch event {
       case .option("c", let value): name = value
       case .option("Z", let value): hash = value
-      case .option("t", _): continue
+      case .option("t", _): deleteTrust = true
       default: return showUsage
       }
     }
@@ -110,6 +111,14 @@ enum CertificateCommands {
     guard let record = unique(records, name: name, hash: hash, context) else {
       context.io.error("Unable to delete certificate matching \"\(name ?? hash ?? "")\"")
       return 1
+    }
+    if deleteTrust {
+      for domain in [SecTrustSettingsDomain.user, .admin] {
+        let removed = SecTrustSettingsRemoveTrustSettings(record.certificate, domain)
+        if removed != errSecSuccess && removed != errSecItemNotFound {
+          context.diagnostics.error("SecTrustSettingsRemoveTrustSettings", removed)
+        }
+      }
     }
     if identity {
       let identities = (try? CertificateItems.all(kSecClassIdentity, in: [record.keychain])) ?? []

@@ -61,7 +61,8 @@ enum CommandTable {
       CommandEntry(
         name: "delete-internet-password", text: CommandUsage.deleteInternetPassword,
         run: { DeletePasswordCommand.run(.internet, $0, $1) }),
-    ] + otherCommands.map(unavailable) + certificateCommands + remainingCommands.map(unavailable) + ownCommands
+    ] + otherCommands.map(unavailable) + certificateCommands + remainingCommands.map(unavailable) + trustCommands
+    + laterCommands.map(unavailable) + ownCommands
 
   /// Commands of this tool that macOS's lacks, after all of macOS's so that every macOS abbreviation keeps its
   /// meaning.
@@ -95,10 +96,22 @@ enum CommandTable {
     CommandEntry(name: "import", text: CommandUsage.importItems, run: ImportExportCommands.importItems),
   ]
 
-  /// The rest of macOS's commands after `import`, in its order.
-  private static let remainingCommands = [
-    "export-smartcard", "cms", "install-mds", "add-trusted-cert",
-    "remove-trusted-cert", "dump-trust-settings", "user-trust-settings-enable", "trust-settings-export",
+  /// macOS's commands after `import` up to the trust settings commands, in its order.
+  private static let remainingCommands = ["export-smartcard", "cms", "install-mds"]
+
+  /// The trust settings commands, in macOS's order after `install-mds`.
+  private static let trustCommands = [
+    CommandEntry(
+      name: "add-trusted-cert", text: CommandUsage.addTrustedCert, run: TrustSettingsCommands.addTrustedCert),
+    CommandEntry(
+      name: "remove-trusted-cert", text: CommandUsage.removeTrustedCert, run: TrustSettingsCommands.removeTrustedCert),
+    CommandEntry(
+      name: "dump-trust-settings", text: CommandUsage.dumpTrustSettings, run: TrustSettingsCommands.dumpTrustSettings),
+  ]
+
+  /// The rest of macOS's commands after `dump-trust-settings`, in its order.
+  private static let laterCommands = [
+    "user-trust-settings-enable", "trust-settings-export",
     "trust-settings-import", "verify-cert", "authorize", "authorizationdb", "execute-with-privileges", "leaks",
     "error", "create-filevaultmaster-keychain", "smartcards", "translocate-policy-check",
     "translocate-status-check", "translocate-original-path", "requirement-evaluate", "filevault", "platformsso",

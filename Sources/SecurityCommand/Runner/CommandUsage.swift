@@ -292,4 +292,38 @@ enum CommandUsage {
     + "    -i  No prompts: a locked keychain is errSecInteractionNotAllowed\n"
     + "    -o  Other clients' items too (those without an access group); by default only this tool's own\n"
     + "source and target name keychains as the other commands do: login, a collection, a keychain file.\n"
+  static let addTrustedCert = Text(
+    usage:
+      " [<options>] [certFile]\n"
+      + "    -d                  Add to admin cert store; default is user\n"
+      + "    -r resultType       resultType = trustRoot|trustAsRoot|deny|unspecified;\n"
+      + "                              default is trustRoot\n"
+      + "    -p policy           Specify policy constraint (ssl, smime, codeSign, IPSec, iChat,\n"
+      + "                              basic, swUpdate, pkgSign, pkinitClient, pkinitServer, eap)\n"
+      + "    -a appPath          Specify application constraint\n"
+      + "    -s policyString     Specify policy-specific string\n"
+      + "    -e allowedError     Specify allowed error (certExpired, hostnameMismatch) or integer\n"
+      + "    -u keyUsage         Specify key usage, an integer\n"
+      + "    -k keychain         Specify keychain to which cert is added\n"
+      + "    -i settingsFileIn   Input trust settings file; default is user domain\n"
+      + "    -o settingsFileOut  Output trust settings file; default is user domain\n"
+      + "    -D                  Add default setting instead of per-cert setting\n"
+      + "    certFile            Certificate(s)",
+    summary: "Add trusted certificate(s)."
+  )
+  static let removeTrustedCert = Text(
+    usage:
+      " [-d] [-D] [certFile]\n"
+      + "    -d                  Remove from admin cert store (default is user)\n"
+      + "    -D                  Remove default setting instead of per-cert setting\n"
+      + "    certFile            Certificate(s)",
+    summary: "Remove trusted certificate(s)."
+  )
+  static let dumpTrustSettings = Text(
+    usage:
+      " [-s] [-d]\n"
+      + "    -s                  Display trusted system certs (default is user)\n"
+      + "    -d                  Display trusted admin certs (default is user)\n",
+    summary: "Display contents of trust settings."
+  )
 }

@@ -51,7 +51,8 @@ struct RunnerTests {
       run.output.contains(
         "    find-generic-password                Find a generic password item.\n"))
     #expect(run.output.contains("    find-certificate                     Find a certificate item.\n"))
-    #expect(!run.output.contains("add-trusted-cert"))
+    #expect(run.output.contains("    add-trusted-cert "))
+    #expect(!run.output.contains("user-trust-settings-enable"))
   }
 
   @Test("no command prints the program's usage on stdout and exits 2")
@@ -78,9 +79,9 @@ struct RunnerTests {
 
   @Test("a macOS command this tool lacks answers as an unknown command")
   func unavailableCommand() {
-    let run = security(["add-trusted-cert", "-d", "ca.cer"])
+    let run = security(["user-trust-settings-enable", "-d"])
     #expect(run.status == 1)
-    #expect(run.error == "security: unknown command \"add-trusted-cert\"\n")
+    #expect(run.error == "security: unknown command \"user-trust-settings-enable\"\n")
   }
 
   @Test("-h on a command shows its usage and summary on stderr and exits 2")

@@ -20,10 +20,11 @@ struct OpenSSLIdentity {
   /// The public key bytes Apple hashes (X9.63 point for EC, PKCS#1 RSAPublicKey for RSA).
   let publicKeyBytes: Data
 
-  /// A new key and a certificate for it: self-signed, or signed by `issuer`'s key.
+  /// A new key and a certificate for it, valid from now for `days` days (-1: expired a day ago): self-signed, or
+  /// signed by `issuer`'s key.
   init(
     _ kind: KeyKind = .ec256, subject: String, serial: String = "0x01", extensions: [String] = [],
-    signedBy issuer: OpenSSLIdentity? = nil
+    days: Int = 2, signedBy issuer: OpenSSLIdentity? = nil
   ) throws {
     openssl = try OpenSSLTool()
     self.kind = kind
@@ -45,12 +46,12 @@ struct OpenSSLIdentity {
       try issuer.openssl.succeed(["x509", "-inform", "DER", "-in", "cert.der", "-out", "cert.pem"])
       try openssl.succeed([
         "x509", "-req", "-in", "request.csr", "-CA", issuer.openssl.path("cert.pem"), "-CAkey",
-        issuer.openssl.path("key.pem"), "-set_serial", serial, "-days", "2", "-copy_extensions", "copy",
+        issuer.openssl.path("key.pem"), "-set_serial", serial, "-days", "\(days)", "-copy_extensions", "copy",
         "-outform", "DER", "-out", "cert.der",
       ])
     } else {
       try openssl.succeed(
-        request + ["-x509", "-days", "2", "-set_serial", serial, "-outform", "DER", "-out", "cert.der"])
+        request + ["-x509", "-days", "\(days)", "-set_serial", serial, "-outform", "DER", "-out", "cert.der"])
     }
     certificateDER = try openssl.read("cert.der")
   }

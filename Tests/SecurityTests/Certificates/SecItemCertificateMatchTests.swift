@@ -4,7 +4,8 @@ import Security
 import Testing
 
 /// The certificate match keys (`kSecMatchSubject…`, `kSecMatchEmailAddressIfPresent`, `kSecMatchValidOnDate`,
-/// `kSecMatchIssuers`, `kSecMatchTrustedOnly`) on certificate searches against the real keyring.
+/// `kSecMatchIssuers`, `kSecMatchTrustedOnly` false) on certificate searches against the real keyring
+/// (`kSecMatchPolicy` and `kSecMatchTrustedOnly` true: `SecItemCertificateTrustMatchTests`).
 @Suite("Certificate match keys against the real keyring", .tags(.daemon))
 struct SecItemCertificateMatchTests {
   /// A word only this test's certificates carry, so that searches see no other test's items.
@@ -88,12 +89,10 @@ struct SecItemCertificateMatchTests {
     #expect(labels([kSecMatchIssuers as String: [intermediateName]]) == .found(["\(word)-leaf"]))
   }
 
-  @Test("kSecMatchTrustedOnly true is errSecUnimplemented for certificates (no trust evaluation); false is ignored")
-  func trustedOnly() throws {
+  @Test("kSecMatchTrustedOnly false is ignored")
+  func trustedOnlyFalse() throws {
     try store("/CN=\(word)-trust")
-    let query: [String: Any] = [kSecClass as String: kSecClassCertificate, kSecMatchSubjectContains as String: word]
-    #expect(copyMatching(merged(query, [kSecMatchTrustedOnly as String: true])).status == errSecUnimplemented)
-    #expect(copyMatching(merged(query, [kSecMatchTrustedOnly as String: false])).status == errSecSuccess)
+    #expect(labels([kSecMatchTrustedOnly as String: false]) == .found(["\(word)-trust"]))
   }
 
   @Test("certificate match keys in SecItemDelete of certificates are errSecParam and delete nothing")
@@ -104,7 +103,7 @@ struct SecItemCertificateMatchTests {
     #expect(labels([:]) == .found(["\(word)-kept"]))
   }
 
-  @Test("kSecMatchPolicy is errSecParam: there is no SecPolicy type to give it")
+  @Test("kSecMatchPolicy with a value that is not a SecPolicy is errSecParam")
   func matchPolicy() throws {
     try store("/CN=\(word)-policy")
     let query: [String: Any] = [kSecClass as String: kSecClassCertificate, kSecMatchPolicy as String: "ssl"]

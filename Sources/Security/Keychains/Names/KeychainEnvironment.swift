@@ -13,6 +13,10 @@ package struct KeychainEnvironment: Sendable {
   package var runtime: String?
   /// Where keys are kept (instead of `KEYCHAIN_KEY_STORE`).
   package var keyStore: KeyStoreMode?
+  /// The user's trust settings file (instead of `$XDG_CONFIG_HOME/swift-keychain-linux/trust-settings.plist`).
+  package var userTrustSettings: String?
+  /// The admin trust settings file (instead of `/etc/swift-keychain-linux/trust-settings.plist`).
+  package var adminTrustSettings: String?
 
   /// Called with the password every unlock is given (nil: none), before anything else: tests watch how long it
   /// lives.
@@ -25,10 +29,13 @@ package struct KeychainEnvironment: Sendable {
     self.keyStore = keyStore
   }
 
-  /// Everything under one directory: `keychains/`, `config/keychains`, `run/`.
+  /// Everything under one directory: `keychains/`, `config/keychains`, `run/`, `config/trust-settings.plist`,
+  /// `admin/trust-settings.plist`.
   package init(root: String, keyStore: KeyStoreMode? = nil) {
     self.init(
       folder: root + "/keychains", preferences: root + "/config/keychains", runtime: root + "/run", keyStore: keyStore)
+    userTrustSettings = root + "/config/trust-settings.plist"
+    adminTrustSettings = root + "/admin/trust-settings.plist"
   }
 
   /// The current task's overrides (`SecItemEnvironment.keychains`, so that they travel with the task's other

@@ -38,6 +38,9 @@ package struct SecItemEnvironment: Sendable {
   /// locations. Setting it makes those preferences decide the task's store, also in a process whose
   /// `SECRET_BACKEND` chooses the keyring file (as setting `connectionOptions` chooses a bus).
   package var keychains: KeychainEnvironment?
+  /// Keep the user's and admin's trust settings in this folder (`user.plist`, `admin.plist`) instead of their places
+  /// (`TrustSettingsStore`), before what `keychains` says.
+  package var trustSettingsDirectory: String?
   /// Called each time the private bytes of a key are exported (`SecKey.externalRepresentation` of a private key), so
   /// that tests can tell which operations export them.
   package var privateBytesExported: (@Sendable () -> Void)?

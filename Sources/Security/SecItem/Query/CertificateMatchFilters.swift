@@ -1,7 +1,7 @@
 import Foundation
 
 /// The certificate match keys of a query (`kSecMatchSubject…`, `kSecMatchEmailAddressIfPresent`,
-/// `kSecMatchValidOnDate`, `kSecMatchIssuers`, `kSecMatchTrustedOnly`), applied to certificate and identity searches
+/// `kSecMatchValidOnDate`, `kSecMatchIssuers`, `kSecMatchPolicy`, `kSecMatchTrustedOnly`), applied to certificate and identity searches
 /// in Swift after the Secret Service search (`Certificates/CertificateSearch.swift`). Other classes ignore them, as
 /// Apple's data-protection keychain does.
 struct CertificateMatchFilters: Sendable {
@@ -20,6 +20,8 @@ struct CertificateMatchFilters: Sendable {
   var issuers: [Data]?
   /// `kSecMatchTrustedOnly` = true.
   var trustedOnly = false
+  /// `kSecMatchPolicy`.
+  var policy: SecPolicy?
 
   /// One `kSecMatchSubject…` key.
   struct SubjectRule: Sendable {
@@ -29,8 +31,11 @@ struct CertificateMatchFilters: Sendable {
 
   /// Whether no filter is set.
   var isEmpty: Bool {
-    subject.isEmpty && emailAddress == nil && validOnDate == nil && issuers == nil && !trustedOnly
+    subject.isEmpty && emailAddress == nil && validOnDate == nil && issuers == nil && !needsTrust
   }
+
+  /// Whether a filter evaluates trust (`kSecMatchPolicy`, `kSecMatchTrustedOnly`: `CertificateTrustFilter`).
+  var needsTrust: Bool { trustedOnly || policy != nil }
 
   /// Whether a certificate item passes every filter but the issuer chain (which needs the keyring): checked on the
   /// internal values stored with the item (`CertificateClass.swift`).

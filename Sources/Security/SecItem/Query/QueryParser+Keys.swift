@@ -81,6 +81,12 @@ extension QueryParser {
       }
     case RawKey.matchEmailAddressIfPresent:
       query.certificateFilters.emailAddress = try string()
+    case RawKey.matchPolicy:
+      // Apple's SecItem.m: a SecPolicy (`CFGetTypeID(policy) == SecPolicyGetTypeID()`), else errSecParam.
+      guard case .policy(let policy) = value else {
+        throw .param("\(key): value of type \(value.typeName) does not fit")
+      }
+      query.certificateFilters.policy = policy
     case RawKey.matchTrustedOnly:
       guard let trusted = value.lenientBoolean else { throw .param("\(key) must be a boolean") }
       query.certificateFilters.trustedOnly = trusted

@@ -53,12 +53,12 @@ enum QueryParser {
     if query.matchesIssuers && !isCertificateClass {
       throw .unimplemented("kSecMatchIssuers applies to certificates and identities only")
     }
+    if query.certificateFilters.policy != nil && !isCertificateClass {
+      throw .unimplemented("kSecMatchPolicy applies to certificates and identities only")
+    }
     if isCertificateClass && !query.certificateFilters.isEmpty {
       guard operation == .copyMatching else {
         throw .param("certificate match keys are only for SecItemCopyMatching")
-      }
-      if query.certificateFilters.trustedOnly {
-        throw .unimplemented("kSecMatchTrustedOnly: trust evaluation (SecTrust) is not implemented")
       }
     } else if !isCertificateClass {
       query.certificateFilters = CertificateMatchFilters()

@@ -18,6 +18,7 @@ enum QueryValue {
   case identity(SecIdentity)
   case accessControl(SecAccessControl)
   case keychain(SecKeychain)
+  case policy(SecPolicy)
   case null
   case other
 
@@ -51,6 +52,8 @@ enum QueryValue {
       self = .accessControl(accessControl)
     } else if let keychain = value as? SecKeychain {
       self = .keychain(keychain)
+    } else if let policy = value as? SecPolicy {
+      self = .policy(policy)
     } else if value is NSNull {
       self = .null
     } else if let array = value as? [Any] {
@@ -86,6 +89,7 @@ enum QueryValue {
     case .identity: "identity"
     case .accessControl: "access control"
     case .keychain: "keychain"
+    case .policy: "policy"
     case .null: "null"
     case .other: "unsupported type"
     }

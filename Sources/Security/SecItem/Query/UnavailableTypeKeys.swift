@@ -3,18 +3,17 @@
 ///
 /// | key | Apple's type | where Apple checks it |
 /// |---|---|---|
-/// | `kSecMatchPolicy` | `SecPolicy` | `SecItem.m`: `CFGetTypeID(policy) == SecPolicyGetTypeID()`, else `errSecParam` |
 /// | `kSecAttrAccess` | `SecAccess` (macOS) | `SecItem.cpp`: `_ValidateDictionaryEntry(…, SecAccessGetTypeID())` |
 ///
 /// (`kSecUseAuthenticationContext`, whose type is `LAContext`, is accepted with any value instead: it can only ask
 /// for fewer prompts, so a value that is not used costs no protection; `QueryParser.applyUse`.)
 ///
-/// When one of these types is added (`SecPolicy`, with trust evaluation), its key moves to the parser proper.
+/// When one of these types is added, its key moves to the parser proper (as `kSecMatchPolicy` did with `SecPolicy`:
+/// `QueryParser.applyCertificateMatch`).
 enum UnavailableTypeKeys {
   /// Apple's type of each key's value.
   static let expectedTypes: [String: String] = [
-    RawKey.matchPolicy: "SecPolicy",
-    RawKey.access: "SecAccess",
+    RawKey.access: "SecAccess"
   ]
 
   /// `errSecParam` for a key of the table (whatever its value); nil for other keys.

@@ -99,10 +99,37 @@ struct SecItemKeyCertificateParserTests {
     #expect(certificate.certificateFilters.subject.count == 1)
     #expect(status(merged([kSecClass as String: kSecClassCertificate], subject), .delete) == errSecParam)
     #expect(status(merged([kSecClass as String: kSecClassIdentity], subject), .update) == errSecParam)
-    #expect(
-      status([kSecClass as String: kSecClassCertificate, kSecMatchTrustedOnly as String: true]) == errSecUnimplemented)
     #expect(status([kSecClass as String: kSecClassCertificate, kSecMatchTrustedOnly as String: false]) == 0)
     #expect(status([kSecClass as String: kSecClassCertificate, kSecMatchValidOnDate as String: "today"]) == -50)
+  }
+
+  @Test("kSecMatchTrustedOnly true and a SecPolicy in kSecMatchPolicy are recorded for certificate searches")
+  func trustMatchKeys() throws {
+    let query = try parse(
+      [
+        kSecClass as String: kSecClassCertificate, kSecMatchTrustedOnly as String: true,
+        kSecMatchPolicy as String: SecPolicyCreateSSL(true, nil),
+      ], .copyMatching)
+    #expect(query.certificateFilters.trustedOnly)
+    #expect(query.certificateFilters.policy?.kind == .ssl(server: true, hostname: nil))
+  }
+
+  @Test(
+    "kSecMatchPolicy with a SecPolicy is errSecUnimplemented for passwords and keys (Apple's unsupported operation)")
+  func matchPolicyOutsideCertificates() {
+    for itemClass in [kSecClassGenericPassword, kSecClassInternetPassword, kSecClassKey] {
+      #expect(
+        status([kSecClass as String: itemClass, kSecMatchPolicy as String: SecPolicyCreateBasicX509()])
+          == errSecUnimplemented)
+    }
+  }
+
+  @Test("kSecMatchPolicy in SecItemDelete of certificates is errSecParam")
+  func matchPolicyInDelete() {
+    #expect(
+      status(
+        [kSecClass as String: kSecClassCertificate, kSecMatchPolicy as String: SecPolicyCreateBasicX509()], .delete)
+        == errSecParam)
   }
 
   @Test("a key reference with a certificate class, or any of them with a password class, is errSecParam")

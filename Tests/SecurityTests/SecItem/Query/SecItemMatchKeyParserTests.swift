@@ -64,7 +64,7 @@ struct SecItemMatchKeyParserTests {
     #expect(status([kSecClass as String: genp, kSecMatchIssuers as String: [name]], .delete) == errSecParam)
   }
 
-  @Test("keys taking SecPolicy, SecAccess or SecKeychain are errSecParam whatever the value")
+  @Test("keys taking SecPolicy, SecAccess or SecKeychain are errSecParam with a value of another type")
   func unavailableTypes() {
     let keys: [CFString] = [kSecMatchPolicy, kSecAttrAccess, kSecUseKeychain]
     let values: [Any] = ["x", 1, true, Data(), NSNull(), NSObject()]

@@ -51,10 +51,17 @@ struct SecItemUnavailableTypeTests {
     #expect(matchCount(genericPassword(service: service)) == .found(1))
   }
 
-  @Test("kSecMatchPolicy is errSecParam with a password class")
+  @Test("kSecMatchPolicy with a value that is not a SecPolicy is errSecParam with a password class")
   func matchPolicy() {
     addItem()
     #expect(
       copyMatching(merged(genericPassword(service: service), [kSecMatchPolicy as String: "ssl"])).status == errSecParam)
+  }
+
+  @Test("kSecMatchPolicy with a SecPolicy is errSecUnimplemented with a password class, as Apple's securityd")
+  func matchPolicyObject() {
+    addItem()
+    let query = merged(genericPassword(service: service), [kSecMatchPolicy as String: SecPolicyCreateBasicX509()])
+    #expect(copyMatching(query).status == errSecUnimplemented)
   }
 }
