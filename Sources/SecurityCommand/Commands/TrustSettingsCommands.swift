@@ -118,7 +118,11 @@ enum TrustSettingsCommands {
       context.io.error("Error reading file \(certFile)\n")
       return 1
     }
-    if let keychainName {
+    // macOS's system keychain, which CI scripts name with `-d` (`sudo security add-trusted-cert -d -r trustRoot -k
+    // /Library/Keychains/System.keychain cert`), does not exist on Linux: the admin trust settings keep the
+    // certificate itself, so the line adds the setting and no keychain item, where a keychain of that path is absent.
+    let systemKeychain = "/Library/Keychains/System.keychain"
+    if let keychainName, keychainName != systemKeychain || FileManager.default.fileExists(atPath: systemKeychain) {
       guard let keychain = KeychainCatalog.open(keychainName, context) else { return 1 }
       let query: [String: Any] = [
         kSecClass as String: kSecClassCertificate, kSecValueRef as String: certificate,

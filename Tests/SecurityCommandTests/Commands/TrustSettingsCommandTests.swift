@@ -86,6 +86,15 @@ struct TrustSettingsCommandTests {
     #expect(find.status == 0)
   }
 
+  @Test("add-trusted-cert -k /Library/Keychains/System.keychain, absent on Linux, sets the trust and exits 0")
+  func macOSSystemKeychain() {
+    let run = keychains.security([
+      "add-trusted-cert", "-r", "trustRoot", "-k", "/Library/Keychains/System.keychain", files.path("ca.pem"),
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(keychains.security(["dump-trust-settings"]).output.contains("Trust Command Root"))
+  }
+
   @Test("add-trusted-cert of a file that holds no certificate says it cannot read it, exit status 1")
   func unreadableFile() {
     let run = keychains.security(["add-trusted-cert", files.path("missing.pem")])
