@@ -75,8 +75,8 @@ enum FuzzFixtures {
 /// that name them in references of versions 1 and 2.
 enum ItemFixture {
   static let collection = "/org/freedesktop/secrets/collection/login"
-  static let item = ItemID(keychain: .collection(collection), name: "7")
-  static let missing = ItemID(keychain: .collection(collection), name: "99999")
+  static let item = ItemID(keychain: .collection(ObjectPath(collection)), name: "7")
+  static let missing = ItemID(keychain: .collection(ObjectPath(collection)), name: "99999")
   static let file = ItemID(
     keychain: .file("/tmp/fuzz/keyrings/default.keyring"), name: "00112233445566778899aabbccddeeff")
   static let itemPath = collection + "/7"
