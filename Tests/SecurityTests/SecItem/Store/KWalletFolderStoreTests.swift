@@ -29,12 +29,7 @@ struct KWalletFolderStoreTests {
   /// Where KWallet has no entry its chain asks the Secret Service next, which fails here: `kwallet` is its KWallet
   /// backend alone, for reads that may find nothing.
   private func pythonKeyring(_ keyring: PrivateKeyring, _ statement: String) throws -> CommandResult {
-    var environment = keyring.environment
-    environment["XDG_CURRENT_DESKTOP"] = "KDE"
-    return try ExternalCommand.run(
-      ExternalCommand.python3,
-      ["-c", "import keyring; from keyring.backends.kwallet import DBusKeyring as K; kwallet = K(); \(statement)"],
-      environment: environment)
+    try KDEPythonKeyring.run(statement, .kwalletOnly, environment: keyring.environment)
   }
 
   private func addPassword(account: String, _ data: Data, _ extra: [String: Any] = [:]) -> OSStatus {

@@ -21,14 +21,9 @@ struct SecItemKWalletAPITests {
     return try onKeyring(keyring) { try body(keyring) }
   }
 
-  /// Python keyring's default keyring on a KDE desktop (its KWallet backend: folder = service, entry = username).
+  /// Python keyring's default keyring on a KDE desktop, on `keyring`'s bus.
   private func pythonKeyring(_ keyring: PrivateKeyring, _ statement: String) throws -> CommandResult {
-    var environment = keyring.environment
-    environment["XDG_CURRENT_DESKTOP"] = "KDE"
-    return try ExternalCommand.run(
-      ExternalCommand.python3,
-      ["-c", "import keyring; print(type(keyring.get_keyring().backends[0]).__module__); \(statement)"],
-      environment: environment)
+    try KDEPythonKeyring.run(statement, environment: keyring.environment)
   }
 
   @Test("an entry Python keyring's default keyring writes on a KDE desktop is found as a generic password")

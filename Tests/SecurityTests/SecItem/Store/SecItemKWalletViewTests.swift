@@ -31,10 +31,7 @@ struct SecItemKWalletViewTests {
   /// Python keyring's default keyring on a KDE desktop (its KWallet backend first: folder = service, entry =
   /// username).
   private func pythonKeyring(_ statement: String) throws -> CommandResult {
-    try ExternalCommand.run(
-      ExternalCommand.python3,
-      ["-c", "import keyring; print(type(keyring.get_keyring().backends[0]).__module__); \(statement)"],
-      environment: ["XDG_CURRENT_DESKTOP": "KDE"])
+    try KDEPythonKeyring.run(statement)
   }
 
   /// The attributes `secret-tool search --all` shows of the items with `attributes`.
