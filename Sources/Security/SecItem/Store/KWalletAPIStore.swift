@@ -238,12 +238,4 @@ struct KWalletAPIStore: ItemStore {
       try call({ () throws(SecretServiceError) in try inner.connection.kwalletRemove(entry) })
     else { throw SecItemError(errSecItemNotFound, "the KWallet entry vanished") }
   }
-
-  private func call<R>(_ body: () throws(SecretServiceError) -> R) throws(SecItemError) -> R {
-    do {
-      return try body()
-    } catch {
-      throw SecItemError(error)
-    }
-  }
 }

@@ -189,12 +189,4 @@ struct KWalletFolderStore: ItemStore {
       try call({ () throws(SecretServiceError) in try connection.remove(entry) })
     else { throw SecItemError(errSecItemNotFound, "the KWallet entry vanished") }
   }
-
-  private func call<R>(_ body: () throws(SecretServiceError) -> R) throws(SecItemError) -> R {
-    do {
-      return try body()
-    } catch {
-      throw SecItemError(error)
-    }
-  }
 }

@@ -203,12 +203,4 @@ struct SecretServiceStore: ItemStore {
     let path = try Self.existingPath(item)
     try call { () throws(SecretServiceError) in try connection.deleteItem(path) }
   }
-
-  private func call<R>(_ body: () throws(SecretServiceError) -> R) throws(SecItemError) -> R {
-    do {
-      return try body()
-    } catch {
-      throw SecItemError(error)
-    }
-  }
 }

@@ -31,3 +31,14 @@ extension SecItemError {
     self.init(error.status(), "\(error.call): \(error.cause)")
   }
 }
+
+extension ItemStore {
+  /// Runs a Secret Service (or KWallet API) call of the store, its failure as the `SecItemError` above.
+  func call<R>(_ body: () throws(SecretServiceError) -> R) throws(SecItemError) -> R {
+    do {
+      return try body()
+    } catch {
+      throw SecItemError(error)
+    }
+  }
+}
