@@ -98,7 +98,9 @@ package enum ItemMigration {
       let scope: AccessScope = request.includesOtherClients ? .read(groups: groups) : .write(groups: groups)
       let found = try read(query, from: source, scope: scope, policy: policy)
       guard !found.items.isEmpty else { continue }
-      let placed = try write(found, to: target, request, policy: policy)
+      let placed = try AccessControlGate.run(policy: policy, timeout: target.timeout) {
+        gate throws(SecItemError) -> [Placement] in try write(found, to: target, request, policy: policy, gate: gate)
+      }
       var final = placed.map(\.outcome)
       if request.move && !request.dryRun {
         final = try deleteChecked(found, placed, source: source, target: target)
@@ -184,7 +186,8 @@ package enum ItemMigration {
 
   /// Each item written to the target (or, in a dry run, what would be), under the target's write lock.
   private static func write(
-    _ found: ItemFinder.Found, to target: any ItemStore, _ request: Request, policy: AuthenticationUI
+    _ found: ItemFinder.Found, to target: any ItemStore, _ request: Request, policy: AuthenticationUI,
+    gate: AccessControlGate
   ) throws(SecItemError) -> [Placement] {
     try LockedPass.run(store: target, policy: policy, mode: .exclusive) {
       context throws(SecItemError) -> LockedPass.Step<[Placement]> in
@@ -195,7 +198,7 @@ package enum ItemMigration {
           placements.append(Placement(outcome: .failed(errSecInteractionNotAllowed)))
           continue
         }
-        switch try place(item, secret, in: context, request) {
+        switch try place(item, secret, in: context, request, gate: gate) {
         case .done(let placement):
           if placement.outcome == .copied && !request.dryRun {
             creates.append((placements.count, NewItem(label: item.label, attributes: stamped(item), secret: secret)))
@@ -231,7 +234,8 @@ package enum ItemMigration {
   /// One item: the target's item of the same primary key, compared, then replaced or left; an item to create is
   /// `copied` without a `written` ID, created with the others in one batch (`write`).
   private static func place(
-    _ item: StoredItem, _ secret: SecretBytes, in context: LockedPass.Context, _ request: Request
+    _ item: StoredItem, _ secret: SecretBytes, in context: LockedPass.Context, _ request: Request,
+    gate: AccessControlGate
   ) throws(SecItemError) -> LockedPass.Step<Placement> {
     let itemClass = item.itemClass
     var duplicateQuery = ItemQuery(itemClass: itemClass)
@@ -254,6 +258,13 @@ package enum ItemMigration {
       case .report: return .done(Placement(outcome: .failed(errSecDuplicateItem)))
       case .replace:
         guard !request.dryRun else { return .done(Placement(outcome: .replaced)) }
+        // Replacing a target item whose access control needs the user asks for the user, as SecItemUpdate does
+        // (`authenticationNeeded` runs the write again after the authentication); refused, the item stays.
+        do {
+          try gate.admit([duplicate])
+        } catch  where error.status != AccessControlGate.authenticationNeeded {
+          return .done(Placement(outcome: .failed(error.status)))
+        }
         let change = ItemChange(attributes: stamped(item), label: item.label, secret: secret)
         do {
           try context.store.update(duplicate.id, change)

@@ -147,6 +147,25 @@ struct ItemMigrationTests {
     #expect(secretIn(target, "dup") == .found(Data(utf8: kept)))
   }
 
+  @Test("replacing a target item whose access control needs the user, without prompts, fails and leaves it")
+  func replaceGuardedTargetRefused() throws {
+    let (source, target) = (try collection(), try file())
+    try addToCollection("guarded", "new")
+    let control = try #require(
+      SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil))
+    let status = fixture.run {
+      add(
+        genericPassword(
+          service: service, account: "guarded", secret: "old",
+          extra: [kSecUseKeychain as String: SecKeychain(target), kSecAttrAccessControl as String: control]))
+    }
+    try #require(status == errSecSuccess)
+    var replace = request(source, target)
+    replace.duplicates = .replace
+    #expect(try run(replace).map(\.outcome) == [.failed(errSecInteractionNotAllowed)])
+    #expect(try run(replace).map(\.outcome) == [.failed(errSecInteractionNotAllowed)], "the target item was left")
+  }
+
   @Test("a move back from the keychain file to the collection restores the items there")
   func moveBack() throws {
     let (source, target) = (try collection(), try file())
