@@ -30,6 +30,9 @@ let package = Package(
       name: "CLibSecretShims",
       dependencies: ["CLibSecret"]
     ),
+    // C for the system calls Swift cannot make (variadic syscall(2) and prctl(2), _GNU_SOURCE declarations, a
+    // posix_spawn with attributes). No GLib.
+    .target(name: "CLinuxSystemShims"),
     // Layer 2: the only Swift code that touches C. `package` access only.
     // The owners of GLib values (variants, C string arrays) and of secret bytes wiped on release, shared by the two
     // modules below.
@@ -37,10 +40,17 @@ let package = Package(
       name: "GLibValues",
       dependencies: ["CLibSecret", "CLibSecretShims"]
     ),
-    // The Secret Service over D-Bus, through libsecret.
+    // The freedesktop services this package talks to over D-Bus, through libsecret and GDBus: the Secret Service
+    // (and its providers' differences), the XDG Secret portal, polkit's authority, KWallet's own API.
     .target(
-      name: "SecretServiceClient",
+      name: "FreedesktopServices",
       dependencies: ["CLibSecret", "CLibSecretShims", "GLibValues"]
+    ),
+    // Linux's system interface as the keychain files use it, in the manner of swift-system: the kernel's key
+    // retention service, a detached process (the agent's spawn), process hardening, an atomic exchange of two names.
+    .target(
+      name: "LinuxSystem",
+      dependencies: ["CLinuxSystemShims", "GLibValues"]
     ),
     // libsecret's keyring file (the file keyring of a Flatpak or Snap, and of keychain files): its bytes, read and
     // written with GLib's GVariant. Nothing of the Secret Service.
@@ -64,32 +74,53 @@ let package = Package(
       name: "PKCS12Coding",
       dependencies: ["CLibCryptoShims", "GLibValues"]
     ),
-    // Layer 3: Apple's Security names and nothing more (`import Security` builds Apple-platform code unchanged):
-    // the CF type names, constants and status codes, the four SecItem functions, SecKey, SecCertificate, SecIdentity.
+    // Layer 3: the vocabulary of failure every layer above shares: Apple's `OSStatus`, `noErr` and `errSec…` codes
+    // (public; `Security` re-exports them) and `SecItemError` (package), which carries one.
+    .target(name: "SecurityStatus"),
+    // Layer 4: the keychain-file layer, below the SecItem engine and never calling it: libsecret's keyring file
+    // opened with its key and changed in one transaction, keychain files made of it (create, lock, unlock, settings),
+    // where unlocked keys are kept across processes (kernel keyring, the keychain agent and its server loop), how a
+    // name becomes a keychain, the search-list preferences file, the cross-process locks.
+    .target(
+      name: "KeychainFiles",
+      dependencies: [
+        "SecurityStatus", "LinuxSystem", "FreedesktopServices", "KeyringFileFormat", "GLibValues",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+      ]
+    ),
+    // Layer 5: `import Security`: Apple's Security names (public API: nothing but Apple's names, so that Apple-platform
+    // code builds unchanged) over the SecItem engine that implements them (package API): the four SecItem functions,
+    // the engine's query parsing, matching, stores (Secret Service, KWallet, keyring file, search list) and results,
+    // SecKey, SecCertificate, SecIdentity, SecTrust, import and export, the SecKeychain functions.
     .target(
       name: "Security",
       dependencies: [
-        "SecretServiceClient", "KeyringFileFormat", "GLibValues", "PKCS12Coding",
+        "SecurityStatus", "KeychainFiles", "FreedesktopServices", "KeyringFileFormat", "GLibValues", "PKCS12Coding",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),
       ]
     ),
-    // Layer 4: `import KeychainServices`: Apple's names (re-exported) plus the Swift-native API built on them.
+    // Layer 6: `import KeychainServices`: Apple's names (re-exported) plus the Swift-native API built on them.
     .target(
       name: "KeychainServices",
-      dependencies: ["Security"]
+      // `KeychainFiles` for `KeychainID`, the keychain `KeychainMigration` names (a collection or a file).
+      dependencies: ["Security", "KeychainFiles"]
     ),
     // The `security` command-line tool.
     .executableTarget(
       name: "SecurityCommand",
       dependencies: [
         "KeychainServices",
-        // The keychain commands: the keychain layer's `package` API (`KeychainOperations`, `KeychainSearchList`), the
-        // keychain agent it runs as, and wiped password buffers (`SecretBytes`).
+        // The keychain commands: the engine's `package` API for keychains (`KeychainOperations`, `KeychainSearchList`).
         "Security",
-        "SecretServiceClient",
+        // The keychain agent it runs as, and the keychain files' names and unlocked keys.
+        "KeychainFiles",
+        // The agent's spawn (`DetachedProcess`).
+        "LinuxSystem",
+        "FreedesktopServices",
         // SecretBytes: passwords and secrets held for one call, wiped on release.
         "GLibValues",
       ]
@@ -106,8 +137,21 @@ let package = Package(
       dependencies: ["GLibValues", "CLibSecret"]
     ),
     .testTarget(
-      name: "SecretServiceClientTests",
-      dependencies: ["SecretServiceClient", "GLibValues", "KeyringTestSupport"]
+      name: "LinuxSystemTests",
+      dependencies: ["LinuxSystem", "GLibValues", "KeyringTestSupport"]
+    ),
+    .testTarget(
+      name: "FreedesktopServicesTests",
+      dependencies: ["FreedesktopServices", "GLibValues", "KeyringTestSupport"]
+    ),
+    // `Security` too: the tests set the keychain layer's part of the environment through the engine's one value
+    // (`SecItemEnvironment`), and a few check a file the engine wrote.
+    .testTarget(
+      name: "KeychainFilesTests",
+      dependencies: [
+        "KeychainFiles", "Security", "SecurityStatus", "KeyringFileFormat", "GLibValues", "LinuxSystem",
+        "KeyringTestSupport",
+      ]
     ),
     // `KeychainServices` too: a few tests check a behaviour through both faces (secrets left in memory, the
     // application's groups), and the hostile-input generator is shared with Fuzz/, which builds on the
@@ -115,13 +159,14 @@ let package = Package(
     .testTarget(
       name: "SecurityTests",
       dependencies: [
-        "Security", "KeychainServices", "SecretServiceClient", "KeyringFileFormat", "GLibValues", "KeyringTestSupport",
+        "Security", "KeychainServices", "KeychainFiles", "FreedesktopServices", "KeyringFileFormat", "GLibValues",
+        "LinuxSystem", "KeyringTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .testTarget(
       name: "KeychainServicesTests",
-      dependencies: ["KeychainServices", "Security", "SecretServiceClient", "KeyringTestSupport"]
+      dependencies: ["KeychainServices", "Security", "FreedesktopServices", "KeyringTestSupport"]
     ),
     // Code as Apple-platform code is written against `import Security` alone: every provided Apple name with Apple's
     // types (generated from docs/apple-security-names.tsv), and an app's own names next to it.
@@ -131,7 +176,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SecurityCommandTests",
-      dependencies: ["SecurityCommand", "Security", "SecretServiceClient", "GLibValues", "KeyringTestSupport"]
+      dependencies: [
+        "SecurityCommand", "Security", "KeychainFiles", "FreedesktopServices", "GLibValues", "KeyringTestSupport",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -6,7 +6,7 @@ part of SecBase.h it belongs to, and the message `SecCopyErrorMessageString` ret
 comment, which Apple's build turns into `SecErrorMessages.strings`; the code's own name where the header has no
 comment), or the code it is a deprecated alias of. From it come:
 
-- Sources/Security/Surface/StatusCodes.swift: every constant, its doc comment, and the message table;
+- Sources/SecurityStatus/StatusCodes.swift: every constant, its doc comment, and the message table;
 - Tests/SecurityTests/Surface/StatusCodeTable.generated.swift: each code's name, constant, value and message,
   which the tests compare with what the package returns.
 
@@ -19,7 +19,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIST = os.path.join(ROOT, "Scripts", "data", "status-codes.tsv")
-SOURCE = os.path.join(ROOT, "Sources", "Security", "Surface", "StatusCodes.swift")
+SOURCE = os.path.join(ROOT, "Sources", "SecurityStatus", "StatusCodes.swift")
 TABLE = os.path.join(ROOT, "Tests", "SecurityTests", "Surface", "StatusCodeTable.generated.swift")
 
 SECTIONS = {
@@ -62,7 +62,7 @@ def source(rows):
         else:
             lines += [doc(row), f"public let {row['name']}: OSStatus = {row['value']}"]
     lines += ["", "// MARK: - Messages", "", "/// Apple's message for each result code (`SecCopyErrorMessageString`).",
-              "let statusMessages: [OSStatus: String] = ["]
+              "package let statusMessages: [OSStatus: String] = ["]
     for row in rows:
         if not row["alias_of"]:
             lines.append(f"  {row['value']}: {swift_string(row['message'])},")

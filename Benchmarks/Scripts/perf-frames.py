@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import sys
 
-PACKAGE = r"^\$s(8Security|19SecretServiceClient|10GLibValues|16KeychainServices)"
+PACKAGE = r"^\$s(8Security|19FreedesktopServices|10GLibValues|16KeychainServices)"
 
 
 def samples(path):

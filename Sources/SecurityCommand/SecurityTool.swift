@@ -1,3 +1,4 @@
+import KeychainFiles
 import Security
 
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
+@testable import FreedesktopServices
 @testable import GLibValues
-@testable import SecretServiceClient
+@testable import KeychainFiles
 @testable import Security
+@testable import SecurityStatus
 
 /// The keychain agent's protocol (`AgentMessage`): what any process of the user may send to the agent's socket, and
 /// what a client reads back, run against one agent key table kept across inputs (`KeychainAgent.handle`).

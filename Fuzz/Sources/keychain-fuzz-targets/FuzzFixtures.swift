@@ -1,8 +1,10 @@
 import Foundation
 import KeychainServices
 
-@testable import SecretServiceClient
+@testable import FreedesktopServices
+@testable import KeychainFiles
 @testable import Security
+@testable import SecurityStatus
 
 /// Fixed objects the fuzz targets put into dictionaries (`kSecValueRef`, `kSecMatchItemList`). Fixed rather than
 /// generated, so that an input decodes to the same dictionary in every run (a crash replays from its file).

@@ -1,4 +1,6 @@
+@testable import KeychainFiles
 @testable import Security
+@testable import SecurityStatus
 
 /// The user's keychain preferences file (`KeychainPreferences`: the search list and the default keychain), which
 /// any process of the user, or a hand edit, may have written.

@@ -1,8 +1,10 @@
 import Foundation
 
 @testable import GLibValues
+@testable import KeychainFiles
 @testable import KeyringFileFormat
 @testable import Security
+@testable import SecurityStatus
 
 /// Seeds of the keyring-file target made from the real files in `Corpus/keyring-file/libsecret-*.keyring` (written
 /// by libsecret 0.20.5's `secret-tool store` with `SECRET_BACKEND=file` and the secret `fuzz`; libsecret derives

@@ -1,8 +1,10 @@
 import Foundation
 
 @testable import GLibValues
+@testable import KeychainFiles
 @testable import KeyringFileFormat
 @testable import Security
+@testable import SecurityStatus
 
 /// libsecret's keyring file (the file keyring of a Flatpak or Snap, and of `SECRET_BACKEND=file`), which any process
 /// of the user can write: the file format (`KeyringFileContents`), the items opened with the key (`OpenedKeyring`,
@@ -34,7 +36,7 @@ enum KeyringFileTarget {
     do {
       contents = try KeyringFileContents(decoding: bytes)
     } catch {
-      let status = FileKeyringStore.status(of: error).status
+      let status = SecItemError(error).status
       invariant(status == errSecInvalidKeychain || status == errSecWrongSecVersion, "a refusal with \(status)")
       return
     }

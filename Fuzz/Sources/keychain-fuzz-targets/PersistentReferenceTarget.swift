@@ -1,7 +1,9 @@
 import Foundation
 import KeychainServices
 
+@testable import KeychainFiles
 @testable import Security
+@testable import SecurityStatus
 
 /// Persistent references as callers hand them back (`PersistentReference.decode`), alone and inside the queries that
 /// carry them (`kSecValuePersistentRef`, `kSecMatchItemList`).

@@ -1,8 +1,10 @@
 import Foundation
 import HostileInput
 
-@testable import SecretServiceClient
+@testable import FreedesktopServices
+@testable import KeychainFiles
 @testable import Security
+@testable import SecurityStatus
 
 /// The SecItem parsers on dictionaries built from the input (`QueryDictionaryBuilder`): the class routing, the query
 /// parser for the four functions, the update parser, and the searches a parsed query sends.

@@ -1,7 +1,7 @@
 import Foundation
 import KeychainServices
 
-@testable import SecretServiceClient
+@testable import FreedesktopServices
 @testable import Security
 
 /// Writes seed inputs for the targets whose inputs can be made from known items (`KEYCHAIN_FUZZ_WRITE_SEEDS=<dir>`):

@@ -1,7 +1,7 @@
 import Foundation
 
+@testable import FreedesktopServices
 @testable import GLibValues
-@testable import SecretServiceClient
 @testable import Security
 
 /// An item as another Secret Service client may have written it, read as this package reads items: the decoder

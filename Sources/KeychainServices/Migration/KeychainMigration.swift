@@ -1,3 +1,4 @@
+import KeychainFiles
 import Security
 
 /// Copies or moves this application's items from one keychain to another: a Secret Service collection (GNOME

@@ -1,4 +1,5 @@
 import Foundation
+import Security
 
 /// Why a keychain operation of the Swift-native API failed: the `OSStatus` the underlying SecItem function returned.
 ///

@@ -1,6 +1,7 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
+import SecurityStatus
 
 /// SecItemCopyMatching of certificates with certificate match keys, and of identities: the engine's search
 /// (`ItemFinder`) for the attributes, then the match keys in Swift (`CertificateMatchFilters`, `IssuerChain`,

@@ -1,4 +1,5 @@
 import Foundation
+import SecurityStatus
 
 /// `kSecMatchPolicy` and `kSecMatchTrustedOnly` in certificate and identity searches, as Apple's `match_item`
 /// (`SecItemServer.c`) applies them to each certificate found:

@@ -1,6 +1,6 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
 
 /// The results of identity searches, as Apple's securityd builds them (`s3dl_query_row`, `handle_result` in
 /// `SecItemDb.c`): the key's attributes with the certificate's merged over them, the key's data as `kSecValueData`,

@@ -1,4 +1,5 @@
 import Foundation
+import SecurityStatus
 
 /// A stored certificate and the stored private key of its public key: one identity.
 struct IdentityPair: Sendable {

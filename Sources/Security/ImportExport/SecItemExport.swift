@@ -1,6 +1,7 @@
 import Foundation
 import GLibValues
 import PKCS12Coding
+import SecurityStatus
 import SwiftASN1
 
 // Apple's names, kept for source compatibility.

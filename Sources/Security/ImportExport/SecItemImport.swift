@@ -1,5 +1,6 @@
 import Foundation
 import GLibValues
+import SecurityStatus
 
 // Apple's names, kept for source compatibility.
 // swift-format-ignore: AlwaysUseLowerCamelCase

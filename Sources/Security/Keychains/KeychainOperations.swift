@@ -1,4 +1,6 @@
 import GLibValues
+import KeychainFiles
+import SecurityStatus
 
 /// What the `SecKeychain…` functions and the `security` tool's keychain commands do, with typed failures: one
 /// implementation for both (the tool calls these, not Apple's deprecated names). Each operation works on a keychain
@@ -29,7 +31,7 @@ package enum KeychainOperations {
     guard case .file(let path) = keychain else {
       throw .unimplemented("Secret Service collections are created by the provider, not by this package")
     }
-    try KeychainFiles.create(at: path, password: password)
+    try KeychainFile.create(at: path, password: password)
     return keychain
   }
 
@@ -42,7 +44,7 @@ package enum KeychainOperations {
       guard case .file(let path) = keychain else {
         throw .unimplemented("Secret Service collections are deleted by the provider, not by this package")
       }
-      try KeychainFiles.delete(path)
+      try KeychainFile.delete(path)
     }
   }
 
@@ -54,10 +56,10 @@ package enum KeychainOperations {
     case .file(let path) where isStoreFile(path):
       return  // never locked
     case .file(let path):
-      if let password { return try KeychainFiles.unlock(path, password: password) }
-      if try KeychainFiles.isUnlocked(path) { return }
+      if let password { return try KeychainFile.unlock(path, password: password) }
+      if try KeychainFile.isUnlocked(path) { return }
       let asked = try askForPassword(of: path)
-      try KeychainFiles.unlock(path, password: asked)
+      try KeychainFile.unlock(path, password: asked)
     case .collection(let path):
       try SecretServiceKeychains.unlock(path, interactionAllowed: KeychainInteraction.isAllowed)
     }
@@ -68,7 +70,7 @@ package enum KeychainOperations {
     switch try orDefault(keychain) {
     case .file(let path) where isStoreFile(path):
       throw .unimplemented("the keyring file of the store has no lock: its key is at hand or every call fails")
-    case .file(let path): try KeychainFiles.lock(path)
+    case .file(let path): try KeychainFile.lock(path)
     case .collection(let path): try SecretServiceKeychains.lock(path)
     }
   }
@@ -84,7 +86,7 @@ package enum KeychainOperations {
   package static func isUnlocked(_ keychain: KeychainID?) throws(SecItemError) -> Bool {
     switch try orDefault(keychain) {
     case .file(let path) where isStoreFile(path): true
-    case .file(let path): try KeychainFiles.isUnlocked(path)
+    case .file(let path): try KeychainFile.isUnlocked(path)
     case .collection(let path): try !SecretServiceKeychains.isLocked(path)
     }
   }
@@ -95,7 +97,7 @@ package enum KeychainOperations {
     case .file(let path) where isStoreFile(path):
       return .providers
     case .file(let path):
-      return try KeychainFiles.settings(path)
+      return try KeychainFile.settings(path)
     case .collection(let path):
       _ = try SecretServiceKeychains.isLocked(path)  // a collection that does not exist: errSecNoSuchKeychain
       return .providers
@@ -105,7 +107,7 @@ package enum KeychainOperations {
   /// Changes a keychain file's settings; a collection's are the provider's (`errSecUnimplemented`).
   package static func setSettings(_ keychain: KeychainID?, _ settings: KeychainFileSettings) throws(SecItemError) {
     switch try orDefault(keychain) {
-    case .file(let path): try KeychainFiles.setSettings(path, settings)
+    case .file(let path): try KeychainFile.setSettings(path, settings)
     case .collection: throw .unimplemented("a collection's settings are its provider's")
     }
   }
@@ -113,7 +115,7 @@ package enum KeychainOperations {
   /// The salt of a keychain file (`show-keychain-info -s`).
   package static func salt(_ keychain: KeychainID?) throws(SecItemError) -> [UInt8] {
     switch try orDefault(keychain) {
-    case .file(let path): try KeychainFiles.header(path).salt
+    case .file(let path): try KeychainFile.header(path).salt
     case .collection: throw .unimplemented("a collection's salt is its provider's")
     }
   }
@@ -123,7 +125,7 @@ package enum KeychainOperations {
     throws(SecItemError)
   {
     switch try orDefault(keychain) {
-    case .file(let path): try KeychainFiles.changePassword(path, old: old, new: new)
+    case .file(let path): try KeychainFile.changePassword(path, old: old, new: new)
     case .collection: throw .unimplemented("a collection's password is changed by its provider")
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
+import SecurityStatus
 
 // Locking and unlocking keychains (Apple's `SecKeychain.h`), deprecated as in Apple's SDK.
 

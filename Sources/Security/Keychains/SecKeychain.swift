@@ -1,4 +1,5 @@
 import Foundation
+import KeychainFiles
 
 /// A keychain (Apple: the CF type `SecKeychain`, `SecKeychainRef` in C): a keychain file, or a collection of the
 /// Secret Service. `SecKeychainOpen` and `SecKeychainCreate` return one, `SecKeychainCopySearchList` and

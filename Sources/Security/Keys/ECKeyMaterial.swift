@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SecurityStatus
 
 /// A NIST prime curve Apple's `kSecAttrKeyTypeECSECPrimeRandom` keys use.
 enum ECCurve: Sendable {

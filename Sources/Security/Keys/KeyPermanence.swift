@@ -1,4 +1,5 @@
 import Foundation
+import SecurityStatus
 
 /// `kSecAttrIsPermanent` in `SecKeyCreateRandomKey`: stores the new key through `SecItemAdd`.
 enum KeyPermanence {

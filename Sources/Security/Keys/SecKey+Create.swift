@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SecurityStatus
 import _CryptoExtras
 
 // Apple's names, kept for source compatibility.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SecurityStatus
 
 // Apple's names, kept for source compatibility.
 // swift-format-ignore: AlwaysUseLowerCamelCase

@@ -1,3 +1,5 @@
+import SecurityStatus
+
 /// Adds an item to the keychain.
 ///
 /// - Parameters:

@@ -1,3 +1,5 @@
+import SecurityStatus
+
 /// Returns one or more keychain items that match a search query.
 ///
 /// - Parameters:

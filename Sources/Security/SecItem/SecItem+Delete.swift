@@ -1,3 +1,5 @@
+import SecurityStatus
+
 /// Deletes every item that matches a search query.
 ///
 /// - Parameter query: The item class and attributes selecting the items, or `kSecMatchItemList` / `kSecValueRef` /

@@ -1,3 +1,5 @@
+import SecurityStatus
+
 /// Modifies every item that matches a search query.
 ///
 /// - Parameters:

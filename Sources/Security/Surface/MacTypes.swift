@@ -1,11 +1,5 @@
-// MacTypes names that keychain code reaches on Apple platforms through the SDK without importing anything else.
-
-/// A result code (Apple: `typealias OSStatus = Int32`).
-public typealias OSStatus = Int32
-
-/// No error (Apple's MacTypes `noErr`, the same value as `errSecSuccess`). Apple-platform code compares results with
-/// it (`SecItemAdd(query as CFDictionary, nil) == noErr`) and returns it, so it has the type of a result code here.
-public let noErr: OSStatus = 0
+// MacTypes names that keychain code reaches on Apple platforms through the SDK without importing anything else
+// (`OSStatus` and `noErr` are in the SecurityStatus module, re-exported by Security).
 
 /// The MacTypes `Boolean` (an 8-bit integer, 0 or 1) as Swift sees it, e.g. in `SecKeychainSettings`'s fields. The
 /// Swift overlay for Apple platforms declares it (`DarwinBoolean` in the Darwin module); nothing on Linux does, so this

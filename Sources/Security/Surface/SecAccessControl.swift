@@ -1,4 +1,5 @@
 import Foundation
+import SecurityStatus
 
 /// Flags of an access control object (Apple: `SecAccessControlCreateFlags`, raw values from `SecAccessControl.h`).
 public struct SecAccessControlCreateFlags: OptionSet, Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SecurityStatus
 
 // Apple's name, kept for source compatibility.
 // swift-format-ignore: AlwaysUseLowerCamelCase

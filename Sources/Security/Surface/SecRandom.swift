@@ -1,3 +1,5 @@
+import SecurityStatus
+
 /// A random number generator reference (Apple: `typealias SecRandomRef = OpaquePointer`).
 public typealias SecRandomRef = OpaquePointer
 

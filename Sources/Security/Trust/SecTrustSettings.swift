@@ -1,4 +1,5 @@
 import Foundation
+import SecurityStatus
 import SwiftASN1
 import X509
 

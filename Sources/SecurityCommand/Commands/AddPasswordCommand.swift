@@ -1,6 +1,6 @@
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 import Security
 
 /// `add-generic-password` and `add-internet-password` (macOS: `keychain_add_generic_password`,

@@ -1,6 +1,6 @@
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 
 /// `dump-keychain` (macOS: `keychain_dump` in `SecurityTool/macOS/keychain_find.c`): every item of the named
 /// keychains (all when none is named) in the attribute listing of find-…-password; with `-d` each followed by

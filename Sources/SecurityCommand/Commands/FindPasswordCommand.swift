@@ -1,6 +1,6 @@
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 
 /// `find-generic-password` and `find-internet-password` (macOS: `keychain_find_generic_password`,
 /// `keychain_find_internet_password` and `do_password_item_printing` in `SecurityTool/macOS/keychain_find.c`).

@@ -1,5 +1,6 @@
 import Foundation
 import GLibValues
+import KeychainFiles
 import KeychainServices
 import Security
 
@@ -59,7 +60,7 @@ enum KeyPartitionListCommand {
       keychain = try KeychainOperations.orDefault(named)
       if case .file(let path) = keychain, let password {
         // macOS's SecKeychainUnlock with a password checks it even when the keychain is unlocked.
-        try KeychainFiles.checkPassword(path, password: password)
+        try KeychainFile.checkPassword(path, password: password)
       }
       try KeychainOperations.unlock(keychain, password: password)
     } catch {

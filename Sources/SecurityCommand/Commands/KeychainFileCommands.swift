@@ -1,6 +1,6 @@
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 import Security
 
 /// `create-keychain` and `delete-keychain` (macOS: `keychain_create.c`, `keychain_delete.c` in

@@ -1,6 +1,6 @@
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 import Security
 
 /// `lock-keychain` and `unlock-keychain` (macOS: `keychain_lock.c`, `keychain_unlock.c` in `SecurityTool/macOS`).

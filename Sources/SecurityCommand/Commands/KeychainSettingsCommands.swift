@@ -1,6 +1,7 @@
+import FreedesktopServices
 import GLibValues
+import KeychainFiles
 import KeychainServices
-import SecretServiceClient
 import Security
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import KeychainFiles
 import KeychainServices
 import Security
 

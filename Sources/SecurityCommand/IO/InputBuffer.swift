@@ -1,6 +1,6 @@
+import FreedesktopServices
 import GLibValues
 import Glibc
-import SecretServiceClient
 
 /// The bytes read from standard input and not yet consumed, in memory this type owns and wipes: a password typed
 /// (or piped) there passes through it, so no byte that was consumed stays behind.

@@ -1,5 +1,5 @@
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
 
 /// The password prompts of macOS's tool.
 enum PasswordPrompt {

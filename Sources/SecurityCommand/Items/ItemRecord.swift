@@ -1,7 +1,7 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 
 /// The two item classes the password commands handle.
 enum PasswordClass: Sendable, Equatable {

@@ -1,5 +1,7 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
+import KeychainFiles
+import LinuxSystem
 import Security
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import KeychainFiles
 import Security
 
 /// A keychain as the commands see it: a keychain file or a Secret Service collection (`KeychainID`), printed

@@ -1,7 +1,7 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 
 /// macOS's item listing (`print_keychain_item_attributes` in `SecurityTool/macOS/keychain_utilities.c`), printed by
 /// find-, delete- and dump-keychain:

@@ -1,5 +1,5 @@
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
 
 extension SecretBytes {
   /// `render` applied to a plain copy of the bytes (the byte renderings take arrays); the copy is wiped after. The

@@ -1,3 +1,5 @@
+import Security
+
 /// The usage and summary texts of the commands this tool implements, exactly as macOS's `security` prints them
 /// (the `commands` table of `SecurityTool/macOS/security.c`, Security-61901): `help <command>` prints
 /// `Usage: <name> <usage>` on standard output, and a command that returns 2 prints

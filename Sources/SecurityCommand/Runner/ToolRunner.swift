@@ -1,6 +1,6 @@
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 
 /// The `security` program (macOS: `main`, `execute_command`, `help` and `usage` in `SecurityTool/macOS/security.c`).
 ///

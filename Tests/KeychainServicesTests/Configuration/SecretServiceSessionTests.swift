@@ -1,7 +1,7 @@
 import Foundation
+import FreedesktopServices
 import KeychainServices
 import KeyringTestSupport
-import SecretServiceClient
 import Testing
 
 @testable import Security

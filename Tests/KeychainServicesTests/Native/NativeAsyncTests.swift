@@ -3,6 +3,7 @@ import KeyringTestSupport
 import Synchronization
 import Testing
 
+@testable import KeychainFiles
 @testable import KeychainServices
 @testable import Security
 

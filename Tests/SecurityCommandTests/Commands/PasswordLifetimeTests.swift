@@ -1,5 +1,5 @@
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
 import Security
 import Synchronization
 import Testing

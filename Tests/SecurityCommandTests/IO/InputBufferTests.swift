@@ -1,6 +1,6 @@
+import FreedesktopServices
 import GLibValues
 import Glibc
-import SecretServiceClient
 import Testing
 
 @testable import SecurityCommand

@@ -1,6 +1,6 @@
 import Foundation
+import FreedesktopServices
 import KeychainServices
-import SecretServiceClient
 import Security
 import Testing
 

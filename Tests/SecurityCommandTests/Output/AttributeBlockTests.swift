@@ -1,7 +1,7 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
 import KeychainServices
-import SecretServiceClient
 import Testing
 
 @testable import SecurityCommand

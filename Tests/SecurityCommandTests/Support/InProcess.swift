@@ -1,9 +1,10 @@
 import Foundation
+import FreedesktopServices
 import KeychainServices
 import KeyringTestSupport
-import SecretServiceClient
 import Security
 
+@testable import KeychainFiles
 @testable import SecurityCommand
 
 /// What one in-process run of `security` produced.

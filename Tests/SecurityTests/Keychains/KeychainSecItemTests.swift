@@ -4,6 +4,7 @@ import KeyringFileFormat
 import KeyringTestSupport
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// SecItem on keychain files: the default keychain for adds, the search list for searches, a query's
@@ -110,7 +111,7 @@ struct KeychainSecItemTests {
     let path = try fixture.create("locked.keychain")
     try fixture.use(["locked.keychain"])
     #expect(fixture.run { add(item("h", "x")) } == errSecSuccess)
-    try fixture.run { try KeychainFiles.lock(path) }
+    try fixture.run { try KeychainFile.lock(path) }
     #expect(find("h") == Lookup(status: errSecInteractionNotAllowed, value: nil))
     #expect(
       find("h", [kSecUseAuthenticationUI as String: kSecUseAuthenticationUIFail])
@@ -125,7 +126,7 @@ struct KeychainSecItemTests {
     try fixture.create("l2.keychain")
     try fixture.use(["l2.keychain", "l1.keychain"])
     #expect(fixture.run { add(item("i", "open")) } == errSecSuccess)
-    try fixture.run { try KeychainFiles.lock(locked) }
+    try fixture.run { try KeychainFile.lock(locked) }
     #expect(find("i", [kSecUseAuthenticationUI as String: kSecUseAuthenticationUISkip]) == .found(Data("open".utf8)))
   }
 

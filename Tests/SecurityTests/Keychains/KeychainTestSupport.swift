@@ -2,6 +2,7 @@ import Foundation
 import GLibValues
 import KeyringTestSupport
 
+@testable import KeychainFiles
 @testable import Security
 
 /// Starts this test binary again as a child process running the tests `filter` names (a worker a test enables

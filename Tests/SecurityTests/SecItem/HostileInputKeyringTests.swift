@@ -1,6 +1,6 @@
 import Foundation
+import FreedesktopServices
 import KeyringTestSupport
-import SecretServiceClient
 import Testing
 
 @testable import Security

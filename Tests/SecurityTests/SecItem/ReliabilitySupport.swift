@@ -1,6 +1,6 @@
 import Foundation
+import FreedesktopServices
 import KeyringTestSupport
-import SecretServiceClient
 
 @testable import Security
 

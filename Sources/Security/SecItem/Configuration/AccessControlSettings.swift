@@ -1,4 +1,6 @@
 import Foundation
+import KeychainFiles
+import SecurityStatus
 import Synchronization
 
 /// Whether the constraints of `kSecAttrAccessControl` (user presence, biometry, passcode…) are enforced.

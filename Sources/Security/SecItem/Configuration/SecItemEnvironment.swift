@@ -1,5 +1,7 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
+import KeychainFiles
+import SecurityStatus
 import Synchronization
 
 /// Per-task overrides of where SecItem calls go, for tests running in parallel in one process: a task can talk to
@@ -52,7 +54,7 @@ package struct SecItemEnvironment: Sendable {
 
   /// Runs `body` with this environment as the current task's (on whatever thread it runs).
   package func apply<R>(_ body: () throws -> R) rethrows -> R {
-    try Self.$current.withValue(self, operation: body)
+    try KeychainEnvironment.$current.withValue(keychains) { try Self.$current.withValue(self, operation: body) }
   }
 
   /// Runs `body` with one field of the current task's environment set to `value`.
@@ -71,7 +73,9 @@ package struct SecItemEnvironment: Sendable {
   ) async rethrows -> R {
     var changed = current
     changed[keyPath: field] = value
-    return try await Self.$current.withValue(changed, operation: body)
+    return try await KeychainEnvironment.$current.withValue(changed.keychains) {
+      try await Self.$current.withValue(changed, operation: body)
+    }
   }
 
   /// Runs `body` with the current task's SecItem calls going to the Secret Service on the bus at `address`.

@@ -1,5 +1,5 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
 
 /// A stored item decoded as an Apple item: a view over the properties its store read (`ItemProperties`), with the
 /// class they make it and its Apple attributes.

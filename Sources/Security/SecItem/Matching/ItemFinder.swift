@@ -1,6 +1,7 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
+import SecurityStatus
 
 /// Finds the items matching a query: searches the store (or takes the items the query names), deals with locked
 /// items according to the authentication-UI policy, reads what deciding the match needs (and the secrets when the

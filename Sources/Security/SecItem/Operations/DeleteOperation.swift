@@ -1,5 +1,6 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
+import SecurityStatus
 
 /// SecItemDelete: removes every match within the write scope.
 ///

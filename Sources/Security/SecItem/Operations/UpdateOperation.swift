@@ -1,6 +1,7 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
+import SecurityStatus
 
 /// SecItemUpdate: changes the secret and/or attributes of every match within the write scope.
 ///

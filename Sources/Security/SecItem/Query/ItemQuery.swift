@@ -1,4 +1,5 @@
 import Foundation
+import KeychainFiles
 
 /// The four SecItem functions, whose dictionaries accept different keys.
 enum SecItemOperation: Sendable {

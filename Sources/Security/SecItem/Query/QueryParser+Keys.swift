@@ -1,4 +1,6 @@
 import Foundation
+import KeychainFiles
+import SecurityStatus
 
 // Match, return, use and value keys.
 extension QueryParser {

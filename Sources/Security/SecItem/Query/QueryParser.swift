@@ -1,4 +1,5 @@
 import Foundation
+import SecurityStatus
 
 /// Parses a caller's query (or SecItemAdd attribute) dictionary into a validated `ItemQuery`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SecurityStatus
 
 /// `kSecValueRef` holding a `SecKey`, `SecCertificate` or `SecIdentity`, and `kSecValueData` of keys and
 /// certificates: what they add to a parsed query.

@@ -1,5 +1,6 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
+import KeychainFiles
 
 /// One item named explicitly by a caller: through a reference, a persistent reference, or found by a search.
 /// Equal and hashed by class and ID only (`fingerprint` is what a persistent reference carries besides).

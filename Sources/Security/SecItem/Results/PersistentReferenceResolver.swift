@@ -1,5 +1,6 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
+import SecurityStatus
 
 /// Finds the items persistent references name when item IDs are not stable.
 ///

@@ -1,6 +1,6 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
 
 /// Builds the `CFTypeRef` results of SecItemCopyMatching and SecItemAdd (Apple's "Search Results Constants"):
 /// one return type gives the bare value (`CFData` of the secret, an attribute `CFDictionary`, a reference, or a

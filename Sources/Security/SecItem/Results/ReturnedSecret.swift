@@ -1,7 +1,7 @@
 internal import CoreFoundation
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
 
 /// The secret of a result dictionary SecItem made, taken out of it for code that hands secrets out as `Data` (the
 /// Swift-native API), without leaving a copy behind.

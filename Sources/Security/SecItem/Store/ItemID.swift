@@ -1,3 +1,5 @@
+import KeychainFiles
+
 /// An item as the store seam names it: the keychain it lives in and its name there. From the first search to the
 /// references handed to callers, the SecItem layer knows items by this and nothing else; each store maps it to what
 /// it needs (the Secret Service store to a D-Bus object path, the keyring-file store to an item of the file).

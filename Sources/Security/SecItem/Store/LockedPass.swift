@@ -1,5 +1,7 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
+import KeychainFiles
+import SecurityStatus
 
 /// One pass of a SecItem operation under the cross-process lock (`CrossProcessLock`), and the loop that runs passes
 /// until one completes: the one place where locked items are unlocked.

@@ -1,4 +1,6 @@
-import SecretServiceClient
+import FreedesktopServices
+import KeychainFiles
+import SecurityStatus
 
 /// The store one SecItem call, or one keychain command, uses: the answer of the one store resolver
 /// (`ResolvedStore.current(for:adding:)`), which every place that needs to know where items are asks.

@@ -1,5 +1,7 @@
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
+import KeychainFiles
+import SecurityStatus
 
 /// The user's keychains as one item store (docs/keychain-files.md, "SecItem on keychain files"): the keychains of the
 /// search list, or of a query's `kSecMatchSearchList`, for searches, reads, updates and deletes; one keychain, a
@@ -124,7 +126,7 @@ struct SearchListStore: ItemStore {
       }
       guard !own.isEmpty else { continue }
       if let path = member.file {
-        guard try KeychainFiles.isUnlocked(path) else {
+        guard try KeychainFile.isUnlocked(path) else {
           throw SecItemError(
             errSecInteractionNotAllowed, "the keychain \(path) is locked, and nothing can ask for its password")
         }

@@ -1,4 +1,5 @@
-import SecretServiceClient
+import FreedesktopServices
+import SecurityStatus
 
 extension SecretServiceError {
   /// The status of a Secret Service failure, for every caller (the SecItem functions, the `security` command).

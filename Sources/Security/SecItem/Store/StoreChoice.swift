@@ -1,4 +1,6 @@
-import SecretServiceClient
+import FreedesktopServices
+import KeychainFiles
+import SecurityStatus
 import Synchronization
 
 /// The application's choice of store for SecItem calls. Its public face is `KeychainServices`' `KeychainStore` (same

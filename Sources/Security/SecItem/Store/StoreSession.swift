@@ -1,4 +1,4 @@
-import SecretServiceClient
+import FreedesktopServices
 
 /// The session with the Secret Service that the current task's SecItem calls use, for the Swift-native API's
 /// `SecretServiceSession` (`import Security` shows nothing of it: Apple has no such call).

@@ -1,10 +1,11 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
 import KeyringFileFormat
 import KeyringTestSupport
-import SecretServiceClient
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// `kSecMatchLimitAll` returns items in the order they were added, as Apple's keychain returns rows, whatever the

@@ -1,8 +1,9 @@
 import Foundation
+import FreedesktopServices
 import KeyringTestSupport
-import SecretServiceClient
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// Items copied and moved between the Secret Service's default collection (the provider of `dbus/with-keyring`) and

@@ -1,6 +1,6 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
 import Testing
 
 @testable import Security

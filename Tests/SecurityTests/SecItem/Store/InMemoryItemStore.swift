@@ -1,8 +1,9 @@
 import Foundation
+import FreedesktopServices
 import GLibValues
-import SecretServiceClient
 import Synchronization
 
+@testable import KeychainFiles
 @testable import Security
 
 /// An `ItemStore` held in memory, for unit tests of what sits above the store seam (matching, ordering, the unlock

@@ -1,5 +1,5 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
 import Testing
 
 @testable import Security

@@ -2,6 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 #if canImport(Glibc)

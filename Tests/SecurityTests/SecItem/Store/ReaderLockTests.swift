@@ -3,6 +3,7 @@ import KeyringTestSupport
 import Synchronization
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// The cross-process lock held shared by readers and exclusively by writers (`CrossProcessLock`): readers share it,

@@ -1,7 +1,8 @@
 import Foundation
-import SecretServiceClient
+import FreedesktopServices
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// The one store resolver's decision (`ResolvedStore.decide`) for a task's own settings: no store is opened, no bus

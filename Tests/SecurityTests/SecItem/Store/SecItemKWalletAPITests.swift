@@ -2,6 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// The entries KDE's own clients write through the KWallet API (`org.kde.KWallet`), found by SecItem as generic

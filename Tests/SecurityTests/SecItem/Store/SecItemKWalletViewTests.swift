@@ -2,6 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// KWallet 6.14 and later (`ksecretd`): the KWallet API (`kwalletd6`, a Secret Service client of `ksecretd`) reads

@@ -1,4 +1,4 @@
-import SecretServiceClient
+import FreedesktopServices
 import Testing
 
 @testable import Security

@@ -2,6 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// A daemon that stops answering (SIGSTOP: it keeps its bus name, calls are queued and never answered) and a writer

@@ -2,6 +2,7 @@ import Foundation
 import KeyringTestSupport
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// Unlocks are serialised across processes (`CrossProcessLock.withUnlockTurn`): processes that all meet a locked

@@ -3,6 +3,7 @@ import KeyringTestSupport
 import Synchronization
 import Testing
 
+@testable import KeychainFiles
 @testable import Security
 
 /// Writers of the cross-process lock wait in line (`WritersQueue`): they enter in the order they arrived, a writer
