@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// `kSecMatchPolicy` and `kSecMatchTrustedOnly` in certificate and identity searches, as Apple's `match_item`
 /// (`SecItemServer.c`) applies them to each certificate found:

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 import X509
 
 /// The certificate's e-mail addresses as Apple's `SecCertificateCopyRFC822Names`: rfc822Name entries of the subject

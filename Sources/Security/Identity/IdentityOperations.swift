@@ -1,6 +1,5 @@
 import Foundation
 import FreedesktopServices
-import SecurityStatus
 
 /// SecItemAdd, SecItemUpdate and SecItemDelete of identities, on the engine's operations for certificates and keys
 /// (as Apple's `explode_identity` and `handleUpdateIdentity` in `SecItem.c` run them on the two parts).

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// A stored certificate and the stored private key of its public key: one identity.
 struct IdentityPair: Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import FreedesktopServices
-import SecurityStatus
 
 /// The private key of an identity whose add has not finished: how an identity add writes both of its items or, to
 /// everything that reads through this package, neither.

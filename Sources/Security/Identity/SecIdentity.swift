@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// A certificate paired with the private key of its public key (Apple: the opaque CF type `SecIdentity`).
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import GLibValues
-import SecurityStatus
 import SwiftASN1
 
 /// The items of one external representation, as `SecItemImport` reads them: certificates (DER or PEM), keys

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// Adds an imported identity as its two items, so that each gets a label a person can read in any Secret Service
 /// client (`secret-tool search`, Seahorse): the private key the file's friendly name (else the certificate's subject

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// A failed import or export: the `OSStatus` the public function returns.
 struct ImportFailure: Error, Sendable {

@@ -1,7 +1,6 @@
 import Foundation
 import GLibValues
 import PKCS12Coding
-import SecurityStatus
 import X509
 
 /// What a PKCS#12 file holds, grouped as Apple's `SecPKCS12Import` groups it (`OSX/sec/Security/SecImportExport.c`,

@@ -1,7 +1,6 @@
 import Foundation
 import GLibValues
 import PKCS12Coding
-import SecurityStatus
 import SwiftASN1
 
 // Apple's names, kept for source compatibility.

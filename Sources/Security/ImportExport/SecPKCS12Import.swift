@@ -1,6 +1,5 @@
 import Foundation
 import GLibValues
-import SecurityStatus
 
 // Apple's names, kept for source compatibility.
 // swift-format-ignore: AlwaysUseLowerCamelCase

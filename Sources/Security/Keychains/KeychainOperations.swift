@@ -1,6 +1,5 @@
 import GLibValues
 import KeychainFiles
-import SecurityStatus
 
 /// What the `SecKeychain…` functions and the `security` tool's keychain commands do, with typed failures: one
 /// implementation for both (the tool calls these, not Apple's deprecated names). Each operation works on a keychain

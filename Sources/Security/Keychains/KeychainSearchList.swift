@@ -1,6 +1,5 @@
 import Foundation
 import KeychainFiles
-import SecurityStatus
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import GLibValues
-import SecurityStatus
 
 // Opening, creating and deleting keychains, and what a keychain reference tells (Apple's `SecKeychain.h`). Every
 // function is deprecated as in Apple's SDK ("SecKeychain is deprecated"), so code using it gets the warning it gets

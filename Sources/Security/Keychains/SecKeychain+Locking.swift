@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import GLibValues
-import SecurityStatus
 
 // Locking and unlocking keychains (Apple's `SecKeychain.h`), deprecated as in Apple's SDK.
 

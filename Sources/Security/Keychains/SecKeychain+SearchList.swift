@@ -1,6 +1,5 @@
 import Foundation
 import KeychainFiles
-import SecurityStatus
 
 // The search list and the default keychain (Apple's `SecKeychain.h`), deprecated as in Apple's SDK. They are the
 // user's, in a file every process of the user reads (docs/keychain-files.md, "Search list and default keychain").

@@ -1,6 +1,5 @@
 import Foundation
 import KeychainFiles
-import SecurityStatus
 
 // A keychain's settings (Apple's `SecKeychain.h`), deprecated as in Apple's SDK.
 

@@ -1,6 +1,5 @@
 import FreedesktopServices
 import KeychainFiles
-import SecurityStatus
 
 /// The Secret Service's collections as keychains: listing them, the `default` alias, locking and unlocking, on the
 /// connection SecItem uses (`SharedConnections`: the session bus, or the task's bus in tests). A missing collection

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import SecurityStatus
 
 /// A NIST prime curve Apple's `kSecAttrKeyTypeECSECPrimeRandom` keys use.
 enum ECCurve: Sendable {

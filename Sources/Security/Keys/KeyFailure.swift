@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// A failed key operation: the `OSStatus` and a message, turned into Apple's `CFError` (domain
 /// `NSOSStatusErrorDomain`, code = the status) at the public boundary. Messages never contain key material.

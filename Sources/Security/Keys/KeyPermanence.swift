@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// `kSecAttrIsPermanent` in `SecKeyCreateRandomKey`: stores the new key through `SecItemAdd`.
 enum KeyPermanence {

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import SecurityStatus
 import _CryptoExtras
 
 /// The RSA encryption paddings of `SecKeyCreateEncryptedData` that `_CryptoExtras` offers.

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import SecurityStatus
 import _CryptoExtras
 
 // Apple's names, kept for source compatibility.

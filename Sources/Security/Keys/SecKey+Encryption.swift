@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import SecurityStatus
 
 // Apple's names, kept for source compatibility.
 // swift-format-ignore: AlwaysUseLowerCamelCase

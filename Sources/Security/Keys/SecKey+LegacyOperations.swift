@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 // The key functions Apple deprecated in iOS 15 / macOS 12 but that code written before `SecKeyCreateSignature` still
 // calls (SwiftyRSA, older SDKs): pointer-and-length operations chosen by a `SecPadding`, and `SecKeyGeneratePair`.

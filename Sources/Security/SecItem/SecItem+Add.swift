@@ -1,4 +1,3 @@
-import SecurityStatus
 
 /// Adds an item to the keychain.
 ///

@@ -1,4 +1,3 @@
-import SecurityStatus
 
 /// Returns one or more keychain items that match a search query.
 ///

@@ -1,4 +1,3 @@
-import SecurityStatus
 
 /// Deletes every item that matches a search query.
 ///

@@ -1,4 +1,3 @@
-import SecurityStatus
 
 /// Modifies every item that matches a search query.
 ///

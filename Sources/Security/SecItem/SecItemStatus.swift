@@ -1,4 +1,3 @@
-import SecurityStatus
 
 /// Runs `body` and turns its outcome into an `OSStatus` for the public entry points.
 func secItemStatus(_ body: () throws(SecItemError) -> Void) -> OSStatus {

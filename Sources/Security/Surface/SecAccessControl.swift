@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// Flags of an access control object (Apple: `SecAccessControlCreateFlags`, raw values from `SecAccessControl.h`).
 public struct SecAccessControlCreateFlags: OptionSet, Hashable, Sendable {

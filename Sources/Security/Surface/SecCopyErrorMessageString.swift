@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 // Apple's name, kept for source compatibility.
 // swift-format-ignore: AlwaysUseLowerCamelCase

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 import SwiftASN1
 import X509
 

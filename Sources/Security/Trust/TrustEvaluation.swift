@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 import SwiftASN1
 @_spi(FixedExpiryValidationTime) import X509
 

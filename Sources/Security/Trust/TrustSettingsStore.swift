@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import KeychainFiles
-import SecurityStatus
 import X509
 
 /// The trust settings of the user and admin domains (`SecTrustSettings…`, `security add-trusted-cert`), each a

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// The check between an item whose `kSecAttrAccessControl` has constraints and its data: no data of such an item
 /// leaves a call without the user's authentication in that call (`UserPresenceCheck`), or it is refused.

@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import KeychainFiles
-import SecurityStatus
 
 /// Asks the user to authenticate for one SecItem call: polkit's `CheckAuthorization` on the user-presence action
 /// (`UserPresenceAction`, `auth_self`) with user interaction allowed, for this process, within the call's deadline.

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// Which code answers a SecItem call. Identities (a join of certificate and key items) go to
 /// `IdentityOperations`, certificate searches with certificate match keys to `CertificateSearch` (filters applied

@@ -1,6 +1,5 @@
 import Foundation
 import KeychainFiles
-import SecurityStatus
 import Synchronization
 
 /// Whether the constraints of `kSecAttrAccessControl` (user presence, biometry, passcode…) are enforced.

@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import KeychainFiles
-import SecurityStatus
 import Synchronization
 
 /// Per-task overrides of where SecItem calls go, for tests running in parallel in one process: a task can talk to

@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import KeychainFiles
-import SecurityStatus
 import Synchronization
 
 /// The order in which matches come back: the order the items were added, as Apple's keychain returns rows (SQLite

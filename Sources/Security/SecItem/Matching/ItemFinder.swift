@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import GLibValues
-import SecurityStatus
 
 /// Finds the items matching a query: searches the store (or takes the items the query names), deals with locked
 /// items according to the authentication-UI policy, reads what deciding the match needs (and the secrets when the

@@ -2,7 +2,6 @@ import Foundation
 import FreedesktopServices
 import GLibValues
 import KeychainFiles
-import SecurityStatus
 
 /// Copies or moves items from one keychain to another (a Secret Service collection, libsecret's keyring file, a
 /// keychain file), as they are stored: their stored attributes (Apple's attributes, the access group, the access

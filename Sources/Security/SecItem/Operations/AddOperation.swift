@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import GLibValues
-import SecurityStatus
 
 /// SecItemAdd: fills in Apple's defaults, refuses a second item with the same primary key, creates the item in the
 /// `default` collection, with the markers that let a search decide a lookup (`TypeMarkers`).

@@ -1,6 +1,5 @@
 import Foundation
 import FreedesktopServices
-import SecurityStatus
 
 /// SecItemCopyMatching: finds the matches, applies the limit and builds the result; the secrets of the returned items
 /// are read in the same batch as the candidates' properties (`ItemFinder`), so a lookup costs two round trips, the

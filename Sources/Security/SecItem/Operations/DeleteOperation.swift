@@ -1,6 +1,5 @@
 import Foundation
 import FreedesktopServices
-import SecurityStatus
 
 /// SecItemDelete: removes every match within the write scope.
 ///

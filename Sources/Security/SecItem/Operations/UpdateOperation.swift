@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import GLibValues
-import SecurityStatus
 
 /// SecItemUpdate: changes the secret and/or attributes of every match within the write scope.
 ///

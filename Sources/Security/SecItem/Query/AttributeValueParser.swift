@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// Checks a caller's attribute value against the attribute's kind and converts it to an `AttributeValue`.
 enum AttributeValueParser {

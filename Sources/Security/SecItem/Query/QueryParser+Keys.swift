@@ -1,6 +1,5 @@
 import Foundation
 import KeychainFiles
-import SecurityStatus
 
 // Match, return, use and value keys.
 extension QueryParser {

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// Parses a caller's query (or SecItemAdd attribute) dictionary into a validated `ItemQuery`.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// Parses SecItemUpdate's `attributesToUpdate`: only real attributes of the class and `kSecValueData` ("no meta
 /// attributes", Apple), and `kSecUseDataProtectionKeychain` (a boolean, ignored as Apple ignores it). Class, match,

@@ -1,5 +1,4 @@
 import Foundation
-import SecurityStatus
 
 /// `kSecValueRef` holding a `SecKey`, `SecCertificate` or `SecIdentity`, and `kSecValueData` of keys and
 /// certificates: what they add to a parsed query.

@@ -1,6 +1,5 @@
 import Foundation
 import FreedesktopServices
-import SecurityStatus
 
 /// Finds the items persistent references name when item IDs are not stable.
 ///

@@ -3,7 +3,6 @@ import FreedesktopServices
 import GLibValues
 import KeychainFiles
 import KeyringFileFormat
-import SecurityStatus
 
 /// libsecret's encrypted keyring file as the item store: the store of a Flatpak or Snap sandbox without access to
 /// the Secret Service, byte-compatible both ways with libsecret 0.20.5's file backend and with oo7

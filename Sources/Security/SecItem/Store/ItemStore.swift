@@ -2,7 +2,6 @@ import Foundation
 import FreedesktopServices
 import GLibValues
 import KeychainFiles
-import SecurityStatus
 
 /// Where SecItem's items live, as the operations see it: the seam between Apple's semantics (parsing, matching,
 /// uniqueness, results) and the storage that holds the items. `SecretServiceStore` is the user's keyring over

@@ -2,7 +2,6 @@ import Foundation
 import FreedesktopServices
 import GLibValues
 import KeychainFiles
-import SecurityStatus
 
 /// The Secret Service on KWallet. Up to 6.13 (kwalletd5, kwalletd6) it reads the entries KDE's own clients write
 /// through the KWallet API beside it (`SecretServiceConnection.kwalletEntries`): Python keyring's default keyring on a KDE

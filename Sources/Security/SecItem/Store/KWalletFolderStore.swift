@@ -2,7 +2,6 @@ import Foundation
 import FreedesktopServices
 import GLibValues
 import KeychainFiles
-import SecurityStatus
 
 /// The store where KWallet runs without a Secret Service: kwalletd5 before 5.97 (Ubuntu 22.04's 5.92, EL8's 5.96)
 /// has none, and later ones have it turned off (`[org.freedesktop.secrets] apiEnabled=false`). Its items are the

@@ -1,6 +1,5 @@
 import FreedesktopServices
 import KeychainFiles
-import SecurityStatus
 
 /// The keychains one SecItem call uses when the call names keychains or the user's preferences list them
 /// (`ResolvedStore.keychains`): for an add the target keychain alone (`named`'s, else the default keychain: its

@@ -1,7 +1,6 @@
 import Foundation
 import FreedesktopServices
 import KeychainFiles
-import SecurityStatus
 
 /// One pass of a SecItem operation under the cross-process lock (`CrossProcessLock`), and the loop that runs passes
 /// until one completes: the one place where locked items are unlocked.

@@ -1,6 +1,5 @@
 import FreedesktopServices
 import KeychainFiles
-import SecurityStatus
 
 /// The store one SecItem call, or one keychain command, uses: the answer of the one store resolver
 /// (`ResolvedStore.current(for:adding:)`), which every place that needs to know where items are asks.

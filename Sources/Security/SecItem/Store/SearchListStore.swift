@@ -1,7 +1,6 @@
 import FreedesktopServices
 import GLibValues
 import KeychainFiles
-import SecurityStatus
 
 /// The user's keychains as one item store (docs/keychain-files.md, "SecItem on keychain files"): the keychains of the
 /// search list, or of a query's `kSecMatchSearchList`, for searches, reads, updates and deletes; one keychain, a

@@ -2,7 +2,6 @@ import Foundation
 import FreedesktopServices
 import GLibValues
 import KeychainFiles
-import SecurityStatus
 
 /// The user's keyring through the Secret Service: the shared connection of the task's bus and the application's
 /// access groups, with every wrapper call's failure turned into a `SecItemError`.

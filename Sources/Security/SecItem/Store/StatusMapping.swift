@@ -1,5 +1,4 @@
 import FreedesktopServices
-import SecurityStatus
 
 extension SecretServiceError {
   /// The status of a Secret Service failure, for every caller (the SecItem functions, the `security` command).

@@ -1,6 +1,5 @@
 import FreedesktopServices
 import KeychainFiles
-import SecurityStatus
 import Synchronization
 
 /// The application's choice of store for SecItem calls. Its public face is `KeychainServices`' `KeychainStore` (same
