@@ -34,6 +34,8 @@ extension CommonPasswordAttributes {
 
 /// A query of either password class: the shared attributes to match and the shared match options.
 protocol CommonPasswordQuery: CommonPasswordAttributes, NativeItemQuery {
+  /// A query matching every item of the class, with the default options.
+  init()
   /// `kSecAttrAccessible` to match.
   var accessible: KeychainAccessibility? { get }
   /// `kSecMatchCaseInsensitive`.

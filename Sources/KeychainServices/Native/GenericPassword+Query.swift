@@ -64,12 +64,12 @@ extension GenericPassword {
     /// A query for one item: the stored item itself when it has a persistent reference (it was found or added),
     /// else the item with its primary key (service, account, access group, synchronizable).
     public init(_ item: GenericPassword) {
-      if let reference = item.persistentReference {
-        self.init(synchronizable: item.isSynchronizable ? .synchronizable : .notSynchronizable)
-        persistentReference = reference
-      } else {
-        self = item.primaryKeyQuery
-      }
+      self = item.identifyingQuery
+    }
+
+    /// A query matching every item of the class, with the default options.
+    init() {
+      self.init(service: nil)
     }
 
     /// The SecItem query dictionary (no return keys, no limit).

@@ -86,7 +86,7 @@ extension GenericPassword: KeychainPasswordItem {
   public static let secItemMapping = SecItemMapping<GenericPassword>()
 }
 
-extension GenericPassword: NativePasswordItem, CommonPasswordItem {
+extension GenericPassword: NativePasswordItem, CommonPasswordItem, PasswordPrimaryKey {
   static var secItemClass: CFString { kSecClassGenericPassword }
 
   init(_ attributes: SecItemAttributes) {
@@ -94,16 +94,10 @@ extension GenericPassword: NativePasswordItem, CommonPasswordItem {
     readCommonValues(from: attributes)
   }
 
-  var primaryKeyQuery: Query {
-    Query(
-      service: service ?? "", account: account ?? "", accessGroup: accessGroup,
-      synchronizable: isSynchronizable ? .synchronizable : .notSynchronizable)
-  }
+  /// The service (absent = `""`).
+  var classKeyQuery: Query { Query(service: service ?? "") }
 
-  func hasPrimaryKey(of other: GenericPassword) -> Bool {
-    (service ?? "") == (other.service ?? "") && (account ?? "") == (other.account ?? "")
-      && isSynchronizable == other.isSynchronizable
-  }
+  func hasClassKey(of other: GenericPassword) -> Bool { (service ?? "") == (other.service ?? "") }
 
   /// Every attribute of this value (and its secret, when not nil) as changes to write over a stored item.
   var changes: Changes {

@@ -74,12 +74,12 @@ extension InternetPassword {
     /// else items with its primary key (account, security domain, server, port, path, access group, synchronizable
     /// exactly; protocol and authentication type when set — when nil they match any value).
     public init(_ item: InternetPassword) {
-      if let reference = item.persistentReference {
-        self.init(synchronizable: item.isSynchronizable ? .synchronizable : .notSynchronizable)
-        persistentReference = reference
-      } else {
-        self = item.primaryKeyQuery
-      }
+      self = item.identifyingQuery
+    }
+
+    /// A query matching every item of the class, with the default options.
+    init() {
+      self.init(server: nil)
     }
 
     /// The SecItem query dictionary (no return keys, no limit).

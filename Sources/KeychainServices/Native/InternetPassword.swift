@@ -99,7 +99,7 @@ extension InternetPassword: KeychainPasswordItem {
   public static let secItemMapping = SecItemMapping<InternetPassword>()
 }
 
-extension InternetPassword: NativePasswordItem, CommonPasswordItem {
+extension InternetPassword: NativePasswordItem, CommonPasswordItem, PasswordPrimaryKey {
   static var secItemClass: CFString { kSecClassInternetPassword }
 
   init(_ attributes: SecItemAttributes) {
@@ -112,23 +112,20 @@ extension InternetPassword: NativePasswordItem, CommonPasswordItem {
     readCommonValues(from: attributes)
   }
 
-  /// Account, security domain, server, port and path at their values (absent = Apple's default, `""` or 0); protocol
-  /// and authentication type only when set (a query cannot name "absent" for them: `hasPrimaryKey(of:)` decides).
-  var primaryKeyQuery: Query {
-    var query = Query(
-      server: server ?? "", account: account ?? "", protocol: self.protocol, port: port ?? 0, accessGroup: accessGroup,
-      synchronizable: isSynchronizable ? .synchronizable : .notSynchronizable)
+  /// Security domain, server, port and path at their values (absent = Apple's default, `""` or 0); protocol and
+  /// authentication type only when set (a query cannot name "absent" for them: `hasClassKey(of:)` decides).
+  var classKeyQuery: Query {
+    var query = Query(server: server ?? "", protocol: self.protocol, port: port ?? 0)
     query.authenticationType = authenticationType
     query.path = path ?? ""
     query.securityDomain = securityDomain ?? ""
     return query
   }
 
-  func hasPrimaryKey(of other: InternetPassword) -> Bool {
-    (account ?? "") == (other.account ?? "") && (securityDomain ?? "") == (other.securityDomain ?? "")
-      && (server ?? "") == (other.server ?? "") && self.protocol == other.protocol
-      && authenticationType == other.authenticationType && (port ?? 0) == (other.port ?? 0)
-      && (path ?? "") == (other.path ?? "") && isSynchronizable == other.isSynchronizable
+  func hasClassKey(of other: InternetPassword) -> Bool {
+    (securityDomain ?? "") == (other.securityDomain ?? "") && (server ?? "") == (other.server ?? "")
+      && self.protocol == other.protocol && authenticationType == other.authenticationType
+      && (port ?? 0) == (other.port ?? 0) && (path ?? "") == (other.path ?? "")
   }
 
   /// Every attribute of this value (and its secret, when not nil) as changes to write over a stored item.
