@@ -33,8 +33,8 @@ package struct FileKeyringLocation: Sendable {
   /// The file and key source libsecret would use in this process.
   package static func fromEnvironment() -> FileKeyringLocation {
     let path =
-      EnvironmentVariable.nonEmpty("SECRET_FILE_TEST_PATH") ?? UserDataDirectory.path + "/keyrings/default.keyring"
-    if let password = EnvironmentVariable.nonEmpty("SECRET_FILE_TEST_PASSWORD") {
+      ProcessEnvironment.nonEmpty("SECRET_FILE_TEST_PATH") ?? UserDataDirectory.path + "/keyrings/default.keyring"
+    if let password = ProcessEnvironment.nonEmpty("SECRET_FILE_TEST_PASSWORD") {
       return FileKeyringLocation(path: path, keySource: PasswordKeySource(password: SecretBytes(Array(password.utf8))))
     }
     return FileKeyringLocation(path: path, keySource: Sandbox.isDetected ? PortalKeySource() : NoKeySource())
@@ -46,13 +46,4 @@ package struct FileKeyringLocation: Sendable {
 /// not move into or out of a sandbox; every SecItem call asked, an `access` call each time).
 package enum Sandbox {
   package static let isDetected: Bool = access("/.flatpak-info", F_OK) == 0 || getenv("SNAP_NAME") != nil
-}
-
-/// Single environment variables, read with `getenv` (ProcessInfo's `environment` copies the whole environment).
-package enum EnvironmentVariable {
-  /// The variable's value; nil when unset or empty.
-  package static func nonEmpty(_ name: String) -> String? {
-    guard let value = getenv(name), value.pointee != 0 else { return nil }
-    return String(cString: value)
-  }
 }

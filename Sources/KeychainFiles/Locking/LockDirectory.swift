@@ -39,16 +39,9 @@ package enum LockDirectory {
     /// This process's.
     static var current: Context {
       Context(
-        runtimeDirectory: variable("XDG_RUNTIME_DIR"), cacheHome: variable("XDG_CACHE_HOME"),
-        home: variable("HOME") ?? passwordDatabaseHome(), uid: getuid())
-    }
-
-    /// An environment variable, nil when unset or empty. (`getenv`: ProcessInfo's `environment` copies the whole
-    /// environment into a dictionary.)
-    private static func variable(_ name: String) -> String? {
-      guard let value = getenv(name) else { return nil }
-      let text = String(cString: value)
-      return text.isEmpty ? nil : text
+        runtimeDirectory: ProcessEnvironment.nonEmpty("XDG_RUNTIME_DIR"),
+        cacheHome: ProcessEnvironment.nonEmpty("XDG_CACHE_HOME"),
+        home: ProcessEnvironment.nonEmpty("HOME") ?? passwordDatabaseHome(), uid: getuid())
     }
 
     private static func passwordDatabaseHome() -> String? {

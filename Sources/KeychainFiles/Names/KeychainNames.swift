@@ -35,7 +35,7 @@ package enum KeychainNames {
   /// `*.keyring` files there, and `default.keyring` is libsecret's.
   package static var folder: String {
     if let folder = KeychainEnvironment.current?.folder { return folder }
-    if let data = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), data.hasPrefix("/") {
+    if let data = ProcessEnvironment.value("XDG_DATA_HOME"), data.hasPrefix("/") {
       return data + "/keychains"
     }
     return home + "/.local/share/keychains"
@@ -43,7 +43,7 @@ package enum KeychainNames {
 
   /// The user's home directory: `$HOME` when set, else the password database's entry for the user.
   package static var home: String {
-    if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty { return home }
+    if let home = ProcessEnvironment.nonEmpty("HOME") { return home }
     if let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
     return "/"
   }

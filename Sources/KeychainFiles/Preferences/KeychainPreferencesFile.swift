@@ -39,7 +39,7 @@ package struct KeychainPreferencesFile: Sendable {
 
   /// `$XDG_CONFIG_HOME` when absolute, else `~/.config`.
   package static var configurationDirectory: String {
-    if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), config.hasPrefix("/") { return config }
+    if let config = ProcessEnvironment.value("XDG_CONFIG_HOME"), config.hasPrefix("/") { return config }
     return KeychainNames.home + "/.config"
   }
 

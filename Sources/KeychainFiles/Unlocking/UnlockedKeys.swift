@@ -49,7 +49,7 @@ package enum UnlockedKeys {
   /// The task's mode, else `KEYCHAIN_KEY_STORE`'s (unset: automatic; an unknown value: `errSecParam`).
   static func mode() throws(SecItemError) -> KeyStoreMode {
     if let mode = KeychainEnvironment.current?.keyStore { return mode }
-    return try mode(named: getenv(variable).map { String(cString: $0) })
+    return try mode(named: ProcessEnvironment.value(variable))
   }
 
   /// The mode a value of `KEYCHAIN_KEY_STORE` names: nil or empty is automatic; an unknown value is `errSecParam`.

@@ -59,6 +59,13 @@ enum NativeOperations<Item: NativePasswordItem> {
   /// updated by its persistent reference, so that an attribute a query cannot name as absent (an internet
   /// password's protocol) never widens the update to other items.
   static func upsert(_ item: Item, authenticationUI: KeychainAuthenticationUI) throws(KeychainError) -> Item {
+    // Its SecItem calls are one call: they see the settings and environment of its start.
+    try SecItemEnvironment.forCall { () throws(KeychainError) -> Item in try upsertOnce(item, authenticationUI) }
+  }
+
+  private static func upsertOnce(_ item: Item, _ authenticationUI: KeychainAuthenticationUI) throws(KeychainError)
+    -> Item
+  {
     var primaryKey = item.primaryKeyQuery
     primaryKey.accessGroup = primaryKey.accessGroup ?? KeychainApplication.accessGroups.first
     primaryKey.authenticationUI = authenticationUI

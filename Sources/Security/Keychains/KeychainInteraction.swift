@@ -3,10 +3,11 @@ import Synchronization
 /// Whether keychain calls may ask for a password (`SecKeychainSetUserInteractionAllowed`): a process-wide switch,
 /// true at first. With it off, anything that would ask fails with `errSecInteractionNotAllowed`.
 package enum KeychainInteraction {
-  private static let allowed = Mutex(true)
+  /// The setting (read through `ProcessSettings`).
+  static let allowed = Mutex(true)
 
   package static var isAllowed: Bool {
-    get { allowed.withLock { $0 } }
+    get { ProcessSettings.current.interactionAllowed }
     set { allowed.withLock { $0 = newValue } }
   }
 }

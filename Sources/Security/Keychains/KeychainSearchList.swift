@@ -23,11 +23,12 @@ import Synchronization
 ///
 /// `SecKeychainSetPreferenceDomain` chooses the domain of the calls without one (the process's, `user` at first).
 package enum KeychainSearchList {
-  private static let processDomain = Mutex<SecPreferencesDomain>(.user)
+  /// `SecKeychainSetPreferenceDomain`'s setting (read through `ProcessSettings`).
+  static let processDomain = Mutex<SecPreferencesDomain>(.user)
 
   /// The domain calls without one use.
   package static var preferenceDomain: SecPreferencesDomain {
-    get { processDomain.withLock { $0 } }
+    get { ProcessSettings.current.preferenceDomain }
     set { processDomain.withLock { $0 = newValue } }
   }
 

@@ -1,4 +1,3 @@
-
 /// Adds an item to the keychain.
 ///
 /// - Parameters:

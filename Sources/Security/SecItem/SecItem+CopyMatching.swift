@@ -1,4 +1,3 @@
-
 /// Returns one or more keychain items that match a search query.
 ///
 /// - Parameters:

@@ -1,4 +1,3 @@
-
 /// Deletes every item that matches a search query.
 ///
 /// - Parameter query: The item class and attributes selecting the items, or `kSecMatchItemList` / `kSecValueRef` /

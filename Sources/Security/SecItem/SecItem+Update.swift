@@ -1,4 +1,3 @@
-
 /// Modifies every item that matches a search query.
 ///
 /// - Parameters:

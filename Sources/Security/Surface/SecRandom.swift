@@ -1,4 +1,3 @@
-
 /// A random number generator reference (Apple: `typealias SecRandomRef = OpaquePointer`).
 public typealias SecRandomRef = OpaquePointer
 

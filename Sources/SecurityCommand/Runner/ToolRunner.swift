@@ -62,7 +62,8 @@ enum ToolRunner {
     if command.name == "help" {
       result = help(arguments, context)
     } else {
-      result = command.run?(Array(arguments.dropFirst()), context) ?? 1
+      // One command is one call: its settings and environment variables are read once, here.
+      result = SecItemEnvironment.forCall { command.run?(Array(arguments.dropFirst()), context) ?? 1 }
     }
     if result == showUsage, let text = command.text {
       context.io.error("Usage: \(command.name) \(text.usage)\n        \(text.summary)\n")

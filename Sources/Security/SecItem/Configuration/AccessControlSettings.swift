@@ -29,8 +29,9 @@ package enum AccessControlSettings {
   /// The polkit action this package ships (`UserPresenceAction`).
   package static let defaultActionID = "io.github.swift-keychain-linux.user-presence"
 
-  private static let selected = Mutex<AccessControlEnforcement?>(nil)
-  private static let action = Mutex<String?>(nil)
+  // The settings (read through `ProcessSettings`).
+  static let selected = Mutex<AccessControlEnforcement?>(nil)
+  static let action = Mutex<String?>(nil)
 
   /// Chooses the enforcement for the rest of the process; nil returns to the environment's choice.
   package static func select(_ enforcement: AccessControlEnforcement?) {
@@ -45,8 +46,8 @@ package enum AccessControlSettings {
   /// The enforcement in effect; `errSecParam` when `KEYCHAIN_ACCESS_CONTROL` holds an unknown value.
   static func enforcement() throws(SecItemError) -> AccessControlEnforcement {
     if let override = SecItemEnvironment.current.accessControlEnforcement { return override }
-    if let chosen = selected.withLock({ $0 }) { return chosen }
-    guard let value = EnvironmentVariable.nonEmpty(enforcementVariable) else { return .enforced }
+    if let chosen = ProcessSettings.current.accessControl { return chosen }
+    guard let value = ProcessEnvironment.nonEmpty(enforcementVariable) else { return .enforced }
     guard let enforcement = AccessControlEnforcement(rawValue: value) else {
       throw .param("\(enforcementVariable) must be enforced or unenforced")
     }
@@ -59,7 +60,7 @@ package enum AccessControlSettings {
   /// The polkit action user presence is checked with.
   package static var userPresenceAction: String {
     if let override = SecItemEnvironment.current.userPresenceAction { return override }
-    if let chosen = action.withLock({ $0 }) { return chosen }
-    return EnvironmentVariable.nonEmpty(actionVariable) ?? defaultActionID
+    if let chosen = ProcessSettings.current.userPresenceAction { return chosen }
+    return ProcessEnvironment.nonEmpty(actionVariable) ?? defaultActionID
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainFiles
 import Synchronization
 
 /// The application identity that scopes keychain items on Linux, standing in for Apple's application-identifier
@@ -15,7 +16,8 @@ import Synchronization
 /// 3. the environment: `KEYCHAIN_APPLICATION_IDENTIFIER` and `KEYCHAIN_ACCESS_GROUPS` (comma-separated);
 /// 4. the executable's name (`ProcessInfo.processInfo.processName`).
 package enum ApplicationIdentity {
-  private static let configured = Mutex<(identifier: String, accessGroups: [String])?>(nil)
+  /// The setting (read through `ProcessSettings`).
+  static let configured = Mutex<(identifier: String, accessGroups: [String])?>(nil)
 
   /// Sets the application identifier and extra access groups for the rest of the process.
   package static func configure(identifier: String, accessGroups: [String]) {
@@ -35,13 +37,12 @@ package enum ApplicationIdentity {
     if let override = SecItemEnvironment.current.accessGroups, !override.isEmpty {
       return Identity(identifier: override.last!, groups: override)
     }
-    if let (identifier, extra) = configured.withLock({ $0 }) {
+    if let (identifier, extra) = ProcessSettings.current.application {
       return Identity(identifier: identifier, extra: extra, processName: processName)
     }
-    // Only the two variables (ProcessInfo's `environment` copies the whole environment into a dictionary).
-    let variables = [getenv("KEYCHAIN_APPLICATION_IDENTIFIER"), getenv("KEYCHAIN_ACCESS_GROUPS")].map {
-      $0.map { String(cString: $0) }
-    }
+    let variables = [
+      ProcessEnvironment.value("KEYCHAIN_APPLICATION_IDENTIFIER"), ProcessEnvironment.value("KEYCHAIN_ACCESS_GROUPS"),
+    ]
     if let last = fromEnvironment.withLock({ $0 }), last.variables == variables, last.processName == processName {
       return last.identity
     }

@@ -3,12 +3,15 @@ import FreedesktopServices
 import KeychainFiles
 import Synchronization
 
-/// Per-task overrides of where SecItem calls go, for tests running in parallel in one process: a task can talk to
-/// another bus or file, or act as another application, without disturbing the others.
+/// The one value a call's inputs are reachable from: per-task overrides of where SecItem calls go (for tests running
+/// in parallel in one process: a task can talk to another bus or file, or act as another application, without
+/// disturbing the others), and, from the entry of a call of the public API on (`forCall`), the process's settings and
+/// environment variables as they were at that entry (`settings`, `variables`).
 ///
-/// Every override is a field of this one value, held in one task-local (`current`), so that whatever carries a
+/// Every input is a field of this one value, held in one task-local (`current`), so that whatever carries a
 /// task's environment to another thread (`BlockingCall` in `KeychainServices`) carries all of it: it captures
-/// `current` and runs the work inside `apply`.
+/// `current` and runs the work inside `apply`. The keychain-file layer, below this module, reads its parts from the
+/// task-locals `apply` sets with them (`KeychainEnvironment.current`, `ProcessEnvironment.captured`).
 ///
 /// ```swift
 /// SecItemEnvironment.with(\.connectionOptions, .init(busAddress: keyring.busAddress)) {
@@ -45,6 +48,10 @@ package struct SecItemEnvironment: Sendable {
   /// Called each time the private bytes of a key are exported (`SecKey.externalRepresentation` of a private key), so
   /// that tests can tell which operations export them.
   package var privateBytesExported: (@Sendable () -> Void)?
+  /// The process's settings at the entry of the current call (`forCall`); nil outside a call.
+  package var settings: ProcessSettings?
+  /// The environment variables at the entry of the current call (`forCall`); nil outside a call.
+  package var variables: ProcessEnvironment?
 
   package init() {}
 
@@ -53,7 +60,24 @@ package struct SecItemEnvironment: Sendable {
 
   /// Runs `body` with this environment as the current task's (on whatever thread it runs).
   package func apply<R>(_ body: () throws -> R) rethrows -> R {
-    try KeychainEnvironment.$current.withValue(keychains) { try Self.$current.withValue(self, operation: body) }
+    try ProcessEnvironment.$captured.withValue(variables) {
+      try KeychainEnvironment.$current.withValue(keychains) { try Self.$current.withValue(self, operation: body) }
+    }
+  }
+
+  /// Runs one call of the public API with its inputs read once, here at its entry: the process's settings
+  /// (`ProcessSettings`) and environment variables (`ProcessEnvironment`) join the task's overrides in this value,
+  /// and every reader below takes them from it. A call inside a call (an identity add's certificate search, the
+  /// Swift-native `upsert`'s SecItem calls) keeps the outer call's inputs.
+  package static func forCall<R, Failure: Error>(_ body: () throws(Failure) -> R) throws(Failure) -> R {
+    guard current.settings == nil else { return try body() }
+    var call = current
+    call.settings = ProcessSettings.read()
+    call.variables = ProcessEnvironment.read()
+    let outcome: Result<R, Failure> = call.apply {
+      do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
+    }
+    return try outcome.get()
   }
 
   /// Runs `body` with one field of the current task's environment set to `value`.
@@ -72,8 +96,10 @@ package struct SecItemEnvironment: Sendable {
   ) async rethrows -> R {
     var changed = current
     changed[keyPath: field] = value
-    return try await KeychainEnvironment.$current.withValue(changed.keychains) {
-      try await Self.$current.withValue(changed, operation: body)
+    return try await ProcessEnvironment.$captured.withValue(changed.variables) {
+      try await KeychainEnvironment.$current.withValue(changed.keychains) {
+        try await Self.$current.withValue(changed, operation: body)
+      }
     }
   }
 

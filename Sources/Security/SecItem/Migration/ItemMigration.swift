@@ -88,6 +88,11 @@ package enum ItemMigration {
   /// Runs the request: every matching item's outcome, in the source's order. Fails as a whole (with SecItem's
   /// status) only when the source cannot be read or the target cannot be searched.
   package static func run(_ request: Request) throws(SecItemError) -> [ItemReport] {
+    // One call: both keychains' stores and every item's write see the settings and environment of its start.
+    try SecItemEnvironment.forCall { () throws(SecItemError) -> [ItemReport] in try runOnce(request) }
+  }
+
+  private static func runOnce(_ request: Request) throws(SecItemError) -> [ItemReport] {
     let groups = request.accessGroup.map { [$0] } ?? ApplicationIdentity.accessGroups
     let policy: AuthenticationUI = request.allowsPrompts ? .allow : .fail
     let source = try endpoint(request.source, adding: false).store(groups: groups)

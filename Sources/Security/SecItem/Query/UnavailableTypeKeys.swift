@@ -1,4 +1,3 @@
-
 /// Keys whose value Apple requires to be of a type this package does not define, so that no value can have the
 /// right type: every value is `errSecParam` (a value of the wrong type, as for any key), in every dictionary.
 ///

@@ -16,10 +16,9 @@ struct SecretServiceStore: ItemStore {
   /// `default` alias's.
   var target: ObjectPath? = nil
 
-  /// The bus this store talks to. (`getenv`: ProcessInfo's `environment` copies the whole environment into a
-  /// dictionary, a tenth of a lookup's CPU time.)
+  /// The bus this store talks to (the session bus: as the call's environment names it, `ProcessEnvironment`).
   var lockScope: String {
-    connection.options.busAddress ?? getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) } ?? ""
+    connection.options.busAddress ?? ProcessEnvironment.value("DBUS_SESSION_BUS_ADDRESS") ?? ""
   }
 
   var timeout: Duration { connection.options.timeout }

@@ -27,7 +27,8 @@ package enum StoreChoice: String, Sendable, CaseIterable {
   /// The environment variable.
   package static let variable = "KEYCHAIN_STORE"
 
-  private static let selectedInProcess = Mutex<StoreChoice?>(nil)
+  /// The setting (read through `ProcessSettings`).
+  static let selectedInProcess = Mutex<StoreChoice?>(nil)
 
   /// Chooses the store for the rest of the process; nil returns to the environment's choice.
   package static func select(_ store: StoreChoice?) {
@@ -39,8 +40,8 @@ package enum StoreChoice: String, Sendable, CaseIterable {
 
   /// The choice in effect; `errSecParam` when `KEYCHAIN_STORE` holds an unknown value.
   static func chosen() throws(SecItemError) -> StoreChoice {
-    if let selected = selectedInProcess.withLock({ $0 }) { return selected }
-    guard let value = EnvironmentVariable.nonEmpty(variable) else { return .automatic }
+    if let selected = ProcessSettings.current.storeChoice { return selected }
+    guard let value = ProcessEnvironment.nonEmpty(variable) else { return .automatic }
     guard let store = StoreChoice(rawValue: value) else {
       throw .param("\(variable) must be secret-service, file or automatic")
     }
@@ -62,7 +63,7 @@ package enum StoreChoice: String, Sendable, CaseIterable {
   /// libsecret 0.20.5's `backend_get_impl_type`.
   static func libsecretRule() throws(SecItemError) -> StoreChoice {
     if Sandbox.isDetected && portalAnswers() { return .fileKeyring }
-    switch EnvironmentVariable.nonEmpty("SECRET_BACKEND") {
+    switch ProcessEnvironment.nonEmpty("SECRET_BACKEND") {
     case nil, "service": return .secretService
     case "file": return .fileKeyring
     case let name?:
