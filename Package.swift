@@ -33,7 +33,7 @@ let package = Package(
     // C for the system calls Swift cannot make (variadic syscall(2) and prctl(2), _GNU_SOURCE declarations, a
     // posix_spawn with attributes). No GLib.
     .target(name: "CLinuxSystemShims"),
-    // Layer 2: the only Swift code that touches C (with LinuxSystem below). `package` access only.
+    // Layer 2: with LinuxSystem, the only Swift code that touches C. `package` access only.
     // The owners of GLib values (variants, C string arrays) and of secret bytes wiped on release (`SecretBytes`),
     // shared by every Swift module above it.
     .target(
