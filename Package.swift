@@ -142,15 +142,15 @@ let package = Package(
     ),
     .testTarget(
       name: "FreedesktopServicesTests",
-      dependencies: ["FreedesktopServices", "GLibValues", "KeyringTestSupport"]
+      dependencies: ["FreedesktopServices", "GLibValues", "CLibSecret", "KeyringTestSupport"]
     ),
     // `Security` too: the tests set the keychain layer's part of the environment through the engine's one value
     // (`SecItemEnvironment`), and a few check a file the engine wrote.
     .testTarget(
       name: "KeychainFilesTests",
       dependencies: [
-        "KeychainFiles", "Security", "SecurityStatus", "KeyringFileFormat", "GLibValues", "LinuxSystem",
-        "KeyringTestSupport",
+        "KeychainFiles", "Security", "SecurityStatus", "FreedesktopServices", "KeyringFileFormat", "GLibValues",
+        "LinuxSystem", "KeyringTestSupport",
       ]
     ),
     // `KeychainServices` too: a few tests check a behaviour through both faces (secrets left in memory, the
@@ -166,7 +166,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KeychainServicesTests",
-      dependencies: ["KeychainServices", "Security", "FreedesktopServices", "KeyringTestSupport"]
+      dependencies: ["KeychainServices", "Security", "KeychainFiles", "FreedesktopServices", "KeyringTestSupport"]
     ),
     // Code as Apple-platform code is written against `import Security` alone: every provided Apple name with Apple's
     // types (generated from docs/apple-security-names.tsv), and an app's own names next to it.
@@ -177,7 +177,8 @@ let package = Package(
     .testTarget(
       name: "SecurityCommandTests",
       dependencies: [
-        "SecurityCommand", "Security", "KeychainFiles", "FreedesktopServices", "GLibValues", "KeyringTestSupport",
+        "SecurityCommand", "KeychainServices", "Security", "KeychainFiles", "FreedesktopServices", "GLibValues",
+        "KeyringTestSupport",
       ]
     ),
   ],

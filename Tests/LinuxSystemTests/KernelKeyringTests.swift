@@ -3,7 +3,6 @@ import GLibValues
 import Glibc
 import Testing
 
-@testable import FreedesktopServices
 @testable import LinuxSystem
 
 /// The kernel keyring wrapper against this machine's kernel (`@u` of the user running the tests). Every test uses a

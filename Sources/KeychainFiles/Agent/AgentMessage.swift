@@ -1,4 +1,3 @@
-import FreedesktopServices
 import GLibValues
 
 /// The keychain agent's protocol (`KeychainAgent`): one request per connection, one response, each framed as a

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import GLibValues
 import LinuxSystem
 

@@ -1,4 +1,3 @@
-import GLibValues
 import KeyringFileFormat
 import SecurityStatus
 

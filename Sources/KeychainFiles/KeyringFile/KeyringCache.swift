@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GLibValues
 import Synchronization
 
 /// The last version of each keyring file this process read or wrote, opened, so that a call whose file has not

@@ -1,4 +1,3 @@
-import FreedesktopServices
 import LinuxSystem
 import SecurityStatus
 

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import FreedesktopServices
 import GLibValues
 import KeyringFileFormat
 

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import GLibValues
 
 /// SecItemCopyMatching of certificates with certificate match keys, and of identities: the engine's search

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 
 /// SecItemAdd, SecItemUpdate and SecItemDelete of identities, on the engine's operations for certificates and keys
 /// (as Apple's `explode_identity` and `handleUpdateIdentity` in `SecItem.c` run them on the two parts).

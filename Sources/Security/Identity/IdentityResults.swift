@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import GLibValues
 
 /// The results of identity searches, as Apple's securityd builds them (`s3dl_query_row`, `handle_result` in

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 
 /// The private key of an identity whose add has not finished: how an identity add writes both of its items or, to
 /// everything that reads through this package, neither.

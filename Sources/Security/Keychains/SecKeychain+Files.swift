@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import GLibValues
 
 // Opening, creating and deleting keychains, and what a keychain reference tells (Apple's `SecKeychain.h`). Every

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import GLibValues
 
 // Locking and unlocking keychains (Apple's `SecKeychain.h`), deprecated as in Apple's SDK.

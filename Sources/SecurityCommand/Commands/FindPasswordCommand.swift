@@ -1,4 +1,3 @@
-import FreedesktopServices
 import GLibValues
 import KeychainServices
 

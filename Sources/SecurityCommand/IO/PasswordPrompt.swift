@@ -1,4 +1,3 @@
-import FreedesktopServices
 import GLibValues
 
 /// The password prompts of macOS's tool.

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import KeychainFiles
 import LinuxSystem
 import Security

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import GLibValues
 
 /// SecItemAdd: fills in Apple's defaults, refuses a second item with the same primary key, creates the item in the

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 
 /// SecItemDelete: removes every match within the write scope.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import GLibValues
 
 /// SecItemUpdate: changes the secret and/or attributes of every match within the write scope.

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 
 /// Finds the items persistent references name when item IDs are not stable.
 ///

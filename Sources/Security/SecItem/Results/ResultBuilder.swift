@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import GLibValues
 
 /// Builds the `CFTypeRef` results of SecItemCopyMatching and SecItemAdd (Apple's "Search Results Constants"):

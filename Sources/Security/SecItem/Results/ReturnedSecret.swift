@@ -1,6 +1,5 @@
 internal import CoreFoundation
 import Foundation
-import FreedesktopServices
 import GLibValues
 
 /// The secret of a result dictionary SecItem made, taken out of it for code that hands secrets out as `Data` (the

@@ -1,5 +1,4 @@
 import Foundation
-import FreedesktopServices
 import KeychainFiles
 
 /// One pass of a SecItem operation under the cross-process lock (`CrossProcessLock`), and the loop that runs passes
