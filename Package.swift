@@ -123,6 +123,8 @@ let package = Package(
         "FreedesktopServices",
         // SecretBytes: passwords and secrets held for one call, wiped on release.
         "GLibValues",
+        // The certificates' SHA-1 and SHA-256 the certificate commands print and match (`-Z`).
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     // Fixtures for tests: private buses and throwaway keyrings started through the scripts in dbus/, the `daemon` tag
