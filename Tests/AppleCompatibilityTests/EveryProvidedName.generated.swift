@@ -736,19 +736,14 @@ func useEveryProvidedName() {
   let _: SecKeyAlgorithm = .rsaSignatureMessagePSSSHA384  // kSecKeyAlgorithmRSASignatureMessagePSSSHA384
   let _: SecKeyAlgorithm = .rsaSignatureMessagePSSSHA512  // kSecKeyAlgorithmRSASignatureMessagePSSSHA512
   let _: SecKeyAlgorithm = .rsaSignatureRaw  // kSecKeyAlgorithmRSASignatureRaw
-  let _: (SecKey, SecKeyAlgorithm, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? =
-    SecKeyCreateSignature
-  let _: (SecKey, SecKeyAlgorithm, CFData, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool =
-    SecKeyVerifySignature
-  let _: (SecKey, SecKeyAlgorithm, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? =
-    SecKeyCreateEncryptedData
-  let _: (SecKey, SecKeyAlgorithm, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? =
-    SecKeyCreateDecryptedData
+  let _: (SecKey, SecKeyAlgorithm, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? = SecKeyCreateSignature
+  let _: (SecKey, SecKeyAlgorithm, CFData, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool = SecKeyVerifySignature
+  let _: (SecKey, SecKeyAlgorithm, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? = SecKeyCreateEncryptedData
+  let _: (SecKey, SecKeyAlgorithm, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? = SecKeyCreateDecryptedData
   let _: SecKeyKeyExchangeParameter.Type = SecKeyKeyExchangeParameter.self  // SecKeyKeyExchangeParameter
   let _: SecKeyKeyExchangeParameter = .requestedSize  // kSecKeyKeyExchangeParameterRequestedSize
   let _: SecKeyKeyExchangeParameter = .sharedInfo  // kSecKeyKeyExchangeParameterSharedInfo
-  let _: (SecKey, SecKeyAlgorithm, SecKey, CFDictionary, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? =
-    SecKeyCopyKeyExchangeResult
+  let _: (SecKey, SecKeyAlgorithm, SecKey, CFDictionary, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? = SecKeyCopyKeyExchangeResult
   let _: SecKeyOperationType.Type = SecKeyOperationType.self  // SecKeyOperationType
   let _: SecKeyOperationType = .sign  // kSecKeyOperationTypeSign
   let _: SecKeyOperationType = .verify  // kSecKeyOperationTypeVerify
@@ -783,9 +778,7 @@ func useEveryProvidedName() {
   let _: SecAccessControlCreateFlags = .and  // kSecAccessControlAnd
   let _: SecAccessControlCreateFlags = .privateKeyUsage  // kSecAccessControlPrivateKeyUsage
   let _: SecAccessControlCreateFlags = .applicationPassword  // kSecAccessControlApplicationPassword
-  let _:
-    (CFAllocator?, CFTypeRef, SecAccessControlCreateFlags, UnsafeMutablePointer<Unmanaged<CFError>?>?) ->
-      SecAccessControl? = SecAccessControlCreateWithFlags
+  let _: (CFAllocator?, CFTypeRef, SecAccessControlCreateFlags, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> SecAccessControl? = SecAccessControlCreateWithFlags
   let _: OpaquePointer.Type = SecRandomRef.self  // SecRandomRef
   let _: SecRandomRef = kSecRandomDefault  // kSecRandomDefault
   let _: (SecRandomRef?, Int, UnsafeMutableRawPointer) -> Int32 = SecRandomCopyBytes  // SecRandomCopyBytes
@@ -867,17 +860,8 @@ func useEveryProvidedName() {
   let _: CFString = kSecImportExportKeychain  // kSecImportExportKeychain
   let _: CFString = kSecImportExportAccess  // kSecImportExportAccess
   let _: CFString = kSecImportToMemoryOnly  // kSecImportToMemoryOnly
-  let _:
-    (
-      CFData, CFString?, UnsafeMutablePointer<SecExternalFormat>?, UnsafeMutablePointer<SecExternalItemType>?,
-      SecItemImportExportFlags, UnsafePointer<SecItemImportExportKeyParameters>?, SecKeychain?,
-      UnsafeMutablePointer<CFArray?>?
-    ) -> OSStatus = SecItemImport
-  let _:
-    (
-      CFTypeRef, SecExternalFormat, SecItemImportExportFlags, UnsafePointer<SecItemImportExportKeyParameters>?,
-      UnsafeMutablePointer<CFData?>
-    ) -> OSStatus = SecItemExport
+  let _: (CFData, CFString?, UnsafeMutablePointer<SecExternalFormat>?, UnsafeMutablePointer<SecExternalItemType>?, SecItemImportExportFlags, UnsafePointer<SecItemImportExportKeyParameters>?, SecKeychain?, UnsafeMutablePointer<CFArray?>?) -> OSStatus = SecItemImport
+  let _: (CFTypeRef, SecExternalFormat, SecItemImportExportFlags, UnsafePointer<SecItemImportExportKeyParameters>?, UnsafeMutablePointer<CFData?>) -> OSStatus = SecItemExport
   let _: SecExternalFormat.Type = SecExternalFormat.self  // SecExternalFormat
   let _: SecExternalItemType.Type = SecExternalItemType.self  // SecExternalItemType
   let _: SecItemImportExportFlags.Type = SecItemImportExportFlags.self  // SecItemImportExportFlags
@@ -941,8 +925,7 @@ func useEveryProvidedName() {
   let _: String = kSecTrustSettingsAllowedError  // kSecTrustSettingsAllowedError
   let _: String = kSecTrustSettingsResult  // kSecTrustSettingsResult
   let _: String = kSecTrustSettingsKeyUsage  // kSecTrustSettingsKeyUsage
-  let _: (SecCertificate, SecTrustSettingsDomain, UnsafeMutablePointer<CFArray?>) -> OSStatus =
-    SecTrustSettingsCopyTrustSettings
+  let _: (SecCertificate, SecTrustSettingsDomain, UnsafeMutablePointer<CFArray?>) -> OSStatus = SecTrustSettingsCopyTrustSettings
   let _: (SecCertificate, SecTrustSettingsDomain, CFTypeRef?) -> OSStatus = SecTrustSettingsSetTrustSettings
   let _: (SecCertificate, SecTrustSettingsDomain) -> OSStatus = SecTrustSettingsRemoveTrustSettings
   let _: (SecTrustSettingsDomain, UnsafeMutablePointer<CFArray?>?) -> OSStatus = SecTrustSettingsCopyCertificates
@@ -975,16 +958,10 @@ func useEveryDeprecatedProvidedName() {
   let _: SecPadding = .PKCS1SHA384
   let _: SecPadding = .PKCS1SHA512
   let _: (CFDictionary, UnsafeMutablePointer<SecKey?>?, UnsafeMutablePointer<SecKey?>?) -> OSStatus = SecKeyGeneratePair
-  let _:
-    (SecKey, SecPadding, UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int>) -> OSStatus =
-      SecKeyRawSign
+  let _: (SecKey, SecPadding, UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int>) -> OSStatus = SecKeyRawSign
   let _: (SecKey, SecPadding, UnsafePointer<UInt8>, Int, UnsafePointer<UInt8>, Int) -> OSStatus = SecKeyRawVerify
-  let _:
-    (SecKey, SecPadding, UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int>) -> OSStatus =
-      SecKeyEncrypt
-  let _:
-    (SecKey, SecPadding, UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int>) -> OSStatus =
-      SecKeyDecrypt
+  let _: (SecKey, SecPadding, UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int>) -> OSStatus = SecKeyEncrypt
+  let _: (SecKey, SecPadding, UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int>) -> OSStatus = SecKeyDecrypt
   let _: (CFAllocator?, SecCertificate, SecKey) -> SecIdentity? = SecIdentityCreate
   let _: SecAccessControlCreateFlags = .touchIDAny
   let _: SecAccessControlCreateFlags = .touchIDCurrentSet
@@ -992,9 +969,7 @@ func useEveryDeprecatedProvidedName() {
   let _: () -> CFTypeID = SecKeychainGetTypeID
   let _: (UnsafeMutablePointer<UInt32>) -> OSStatus = SecKeychainGetVersion
   let _: (UnsafePointer<CChar>, UnsafeMutablePointer<SecKeychain?>) -> OSStatus = SecKeychainOpen
-  let _:
-    (UnsafePointer<CChar>, UInt32, UnsafeRawPointer?, Bool, SecAccess?, UnsafeMutablePointer<SecKeychain?>) -> OSStatus =
-      SecKeychainCreate
+  let _: (UnsafePointer<CChar>, UInt32, UnsafeRawPointer?, Bool, SecAccess?, UnsafeMutablePointer<SecKeychain?>) -> OSStatus = SecKeychainCreate
   let _: (SecKeychain?) -> OSStatus = SecKeychainDelete
   let _: (SecKeychain?, UnsafePointer<SecKeychainSettings>) -> OSStatus = SecKeychainSetSettings
   let _: (SecKeychain?, UnsafeMutablePointer<SecKeychainSettings>) -> OSStatus = SecKeychainCopySettings

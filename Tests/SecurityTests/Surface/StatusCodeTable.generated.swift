@@ -16,13 +16,8 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecInternalComponent", errSecInternalComponent, -2070, "errSecInternalComponent"),
   ("errSecCoreFoundationUnknown", errSecCoreFoundationUnknown, -4960, "errSecCoreFoundationUnknown"),
   ("errSecMissingEntitlement", errSecMissingEntitlement, -34018, "A required entitlement isn't present."),
-  (
-    "errSecRestrictedAPI", errSecRestrictedAPI, -34020,
-    "Client is restricted and is not permitted to perform this operation."
-  ),
-  (
-    "errSecNotAvailable", errSecNotAvailable, -25291, "No keychain is available. You may need to restart your computer."
-  ),
+  ("errSecRestrictedAPI", errSecRestrictedAPI, -34020, "Client is restricted and is not permitted to perform this operation."),
+  ("errSecNotAvailable", errSecNotAvailable, -25291, "No keychain is available. You may need to restart your computer."),
   ("errSecReadOnly", errSecReadOnly, -25292, "This keychain cannot be modified."),
   ("errSecAuthFailed", errSecAuthFailed, -25293, "The user name or passphrase you entered is not correct."),
   ("errSecNoSuchKeychain", errSecNoSuchKeychain, -25294, "The specified keychain could not be found."),
@@ -32,60 +27,27 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecInvalidCallback", errSecInvalidCallback, -25298, "The specified callback function is not valid."),
   ("errSecDuplicateItem", errSecDuplicateItem, -25299, "The specified item already exists in the keychain."),
   ("errSecItemNotFound", errSecItemNotFound, -25300, "The specified item could not be found in the keychain."),
-  (
-    "errSecBufferTooSmall", errSecBufferTooSmall, -25301,
-    "There is not enough memory available to use the specified item."
-  ),
-  (
-    "errSecDataTooLarge", errSecDataTooLarge, -25302,
-    "This item contains information which is too large or in a format that cannot be displayed."
-  ),
+  ("errSecBufferTooSmall", errSecBufferTooSmall, -25301, "There is not enough memory available to use the specified item."),
+  ("errSecDataTooLarge", errSecDataTooLarge, -25302, "This item contains information which is too large or in a format that cannot be displayed."),
   ("errSecNoSuchAttr", errSecNoSuchAttr, -25303, "The specified attribute does not exist."),
-  (
-    "errSecInvalidItemRef", errSecInvalidItemRef, -25304,
-    "The specified item is no longer valid. It may have been deleted from the keychain."
-  ),
+  ("errSecInvalidItemRef", errSecInvalidItemRef, -25304, "The specified item is no longer valid. It may have been deleted from the keychain."),
   ("errSecInvalidSearchRef", errSecInvalidSearchRef, -25305, "Unable to search the current keychain."),
   ("errSecNoSuchClass", errSecNoSuchClass, -25306, "The specified item does not appear to be a valid keychain item."),
   ("errSecNoDefaultKeychain", errSecNoDefaultKeychain, -25307, "A default keychain could not be found."),
   ("errSecInteractionNotAllowed", errSecInteractionNotAllowed, -25308, "User interaction is not allowed."),
   ("errSecReadOnlyAttr", errSecReadOnlyAttr, -25309, "The specified attribute could not be modified."),
-  (
-    "errSecWrongSecVersion", errSecWrongSecVersion, -25310,
-    "This keychain was created by a different version of the system software and cannot be opened."
-  ),
-  (
-    "errSecKeySizeNotAllowed", errSecKeySizeNotAllowed, -25311,
-    "This item specifies a key size which is too large or too small."
-  ),
-  (
-    "errSecNoStorageModule", errSecNoStorageModule, -25312,
-    "A required component (data storage module) could not be loaded. You may need to restart your computer."
-  ),
-  (
-    "errSecNoCertificateModule", errSecNoCertificateModule, -25313,
-    "A required component (certificate module) could not be loaded. You may need to restart your computer."
-  ),
-  (
-    "errSecNoPolicyModule", errSecNoPolicyModule, -25314,
-    "A required component (policy module) could not be loaded. You may need to restart your computer."
-  ),
-  (
-    "errSecInteractionRequired", errSecInteractionRequired, -25315,
-    "User interaction is required, but is currently not allowed."
-  ),
+  ("errSecWrongSecVersion", errSecWrongSecVersion, -25310, "This keychain was created by a different version of the system software and cannot be opened."),
+  ("errSecKeySizeNotAllowed", errSecKeySizeNotAllowed, -25311, "This item specifies a key size which is too large or too small."),
+  ("errSecNoStorageModule", errSecNoStorageModule, -25312, "A required component (data storage module) could not be loaded. You may need to restart your computer."),
+  ("errSecNoCertificateModule", errSecNoCertificateModule, -25313, "A required component (certificate module) could not be loaded. You may need to restart your computer."),
+  ("errSecNoPolicyModule", errSecNoPolicyModule, -25314, "A required component (policy module) could not be loaded. You may need to restart your computer."),
+  ("errSecInteractionRequired", errSecInteractionRequired, -25315, "User interaction is required, but is currently not allowed."),
   ("errSecDataNotAvailable", errSecDataNotAvailable, -25316, "The contents of this item cannot be retrieved."),
   ("errSecDataNotModifiable", errSecDataNotModifiable, -25317, "The contents of this item cannot be modified."),
-  (
-    "errSecCreateChainFailed", errSecCreateChainFailed, -25318,
-    "One or more certificates required to validate this certificate cannot be found."
-  ),
+  ("errSecCreateChainFailed", errSecCreateChainFailed, -25318, "One or more certificates required to validate this certificate cannot be found."),
   ("errSecInvalidPrefsDomain", errSecInvalidPrefsDomain, -25319, "The specified preferences domain is not valid."),
   ("errSecInDarkWake", errSecInDarkWake, -25320, "In dark wake, no UI possible"),
-  (
-    "errSecACLNotSimple", errSecACLNotSimple, -25240,
-    "The specified access control list is not in standard (simple) form."
-  ),
+  ("errSecACLNotSimple", errSecACLNotSimple, -25240, "The specified access control list is not in standard (simple) form."),
   ("errSecPolicyNotFound", errSecPolicyNotFound, -25241, "The specified policy cannot be found."),
   ("errSecInvalidTrustSetting", errSecInvalidTrustSetting, -25242, "The specified trust setting is invalid."),
   ("errSecNoAccessForItem", errSecNoAccessForItem, -25243, "The specified item has no access control."),
@@ -99,10 +61,7 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecInvalidPasswordRef", errSecInvalidPasswordRef, -25261, "The password reference was invalid."),
   ("errSecInvalidTrustSettings", errSecInvalidTrustSettings, -25262, "The Trust Settings Record was corrupted."),
   ("errSecNoTrustSettings", errSecNoTrustSettings, -25263, "No Trust Settings were found."),
-  (
-    "errSecPkcs12VerifyFailure", errSecPkcs12VerifyFailure, -25264,
-    "MAC verification failed during PKCS12 import (wrong password?)"
-  ),
+  ("errSecPkcs12VerifyFailure", errSecPkcs12VerifyFailure, -25264, "MAC verification failed during PKCS12 import (wrong password?)"),
   ("errSecNotSigner", errSecNotSigner, -26267, "A certificate was not signed by its proposed parent."),
   ("errSecDecode", errSecDecode, -26275, "Unable to decode the provided data."),
   ("errSecServiceNotAvailable", errSecServiceNotAvailable, -67585, "The required service is not available."),
@@ -112,10 +71,7 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecAppleAddAppACLSubject", errSecAppleAddAppACLSubject, -67589, "Adding an application ACL subject failed."),
   ("errSecApplePublicKeyIncomplete", errSecApplePublicKeyIncomplete, -67590, "The public key is incomplete."),
   ("errSecAppleSignatureMismatch", errSecAppleSignatureMismatch, -67591, "A signature mismatch has occurred."),
-  (
-    "errSecAppleInvalidKeyStartDate", errSecAppleInvalidKeyStartDate, -67592,
-    "The specified key has an invalid start date."
-  ),
+  ("errSecAppleInvalidKeyStartDate", errSecAppleInvalidKeyStartDate, -67592, "The specified key has an invalid start date."),
   ("errSecAppleInvalidKeyEndDate", errSecAppleInvalidKeyEndDate, -67593, "The specified key has an invalid end date."),
   ("errSecConversionError", errSecConversionError, -67594, "A conversion error has occurred."),
   ("errSecAppleSSLv2Rollback", errSecAppleSSLv2Rollback, -67595, "A SSLv2 rollback error has occurred."),
@@ -123,175 +79,77 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecFileTooBig", errSecFileTooBig, -67597, "The file is too big."),
   ("errSecInvalidDatabaseBlob", errSecInvalidDatabaseBlob, -67598, "The specified database has an invalid blob."),
   ("errSecInvalidKeyBlob", errSecInvalidKeyBlob, -67599, "The specified database has an invalid key blob."),
-  (
-    "errSecIncompatibleDatabaseBlob", errSecIncompatibleDatabaseBlob, -67600,
-    "The specified database has an incompatible blob."
-  ),
-  (
-    "errSecIncompatibleKeyBlob", errSecIncompatibleKeyBlob, -67601,
-    "The specified database has an incompatible key blob."
-  ),
+  ("errSecIncompatibleDatabaseBlob", errSecIncompatibleDatabaseBlob, -67600, "The specified database has an incompatible blob."),
+  ("errSecIncompatibleKeyBlob", errSecIncompatibleKeyBlob, -67601, "The specified database has an incompatible key blob."),
   ("errSecHostNameMismatch", errSecHostNameMismatch, -67602, "A host name mismatch has occurred."),
-  (
-    "errSecUnknownCriticalExtensionFlag", errSecUnknownCriticalExtensionFlag, -67603,
-    "There is an unknown critical extension flag."
-  ),
+  ("errSecUnknownCriticalExtensionFlag", errSecUnknownCriticalExtensionFlag, -67603, "There is an unknown critical extension flag."),
   ("errSecNoBasicConstraints", errSecNoBasicConstraints, -67604, "No basic constraints were found."),
   ("errSecNoBasicConstraintsCA", errSecNoBasicConstraintsCA, -67605, "No basic CA constraints were found."),
   ("errSecInvalidAuthorityKeyID", errSecInvalidAuthorityKeyID, -67606, "The authority key ID is not valid."),
   ("errSecInvalidSubjectKeyID", errSecInvalidSubjectKeyID, -67607, "The subject key ID is not valid."),
-  (
-    "errSecInvalidKeyUsageForPolicy", errSecInvalidKeyUsageForPolicy, -67608,
-    "The key usage is not valid for the specified policy."
-  ),
+  ("errSecInvalidKeyUsageForPolicy", errSecInvalidKeyUsageForPolicy, -67608, "The key usage is not valid for the specified policy."),
   ("errSecInvalidExtendedKeyUsage", errSecInvalidExtendedKeyUsage, -67609, "The extended key usage is not valid."),
   ("errSecInvalidIDLinkage", errSecInvalidIDLinkage, -67610, "The ID linkage is not valid."),
-  (
-    "errSecPathLengthConstraintExceeded", errSecPathLengthConstraintExceeded, -67611,
-    "The path length constraint was exceeded."
-  ),
+  ("errSecPathLengthConstraintExceeded", errSecPathLengthConstraintExceeded, -67611, "The path length constraint was exceeded."),
   ("errSecInvalidRoot", errSecInvalidRoot, -67612, "The root or anchor certificate is not valid."),
   ("errSecCRLExpired", errSecCRLExpired, -67613, "The CRL has expired."),
   ("errSecCRLNotValidYet", errSecCRLNotValidYet, -67614, "The CRL is not yet valid."),
   ("errSecCRLNotFound", errSecCRLNotFound, -67615, "The CRL was not found."),
   ("errSecCRLServerDown", errSecCRLServerDown, -67616, "The CRL server is down."),
   ("errSecCRLBadURI", errSecCRLBadURI, -67617, "The CRL has a bad Uniform Resource Identifier."),
-  (
-    "errSecUnknownCertExtension", errSecUnknownCertExtension, -67618,
-    "An unknown certificate extension was encountered."
-  ),
+  ("errSecUnknownCertExtension", errSecUnknownCertExtension, -67618, "An unknown certificate extension was encountered."),
   ("errSecUnknownCRLExtension", errSecUnknownCRLExtension, -67619, "An unknown CRL extension was encountered."),
   ("errSecCRLNotTrusted", errSecCRLNotTrusted, -67620, "The CRL is not trusted."),
   ("errSecCRLPolicyFailed", errSecCRLPolicyFailed, -67621, "The CRL policy failed."),
   ("errSecIDPFailure", errSecIDPFailure, -67622, "The issuing distribution point was not valid."),
-  (
-    "errSecSMIMEEmailAddressesNotFound", errSecSMIMEEmailAddressesNotFound, -67623,
-    "An email address mismatch was encountered."
-  ),
-  (
-    "errSecSMIMEBadExtendedKeyUsage", errSecSMIMEBadExtendedKeyUsage, -67624,
-    "The appropriate extended key usage for SMIME was not found."
-  ),
+  ("errSecSMIMEEmailAddressesNotFound", errSecSMIMEEmailAddressesNotFound, -67623, "An email address mismatch was encountered."),
+  ("errSecSMIMEBadExtendedKeyUsage", errSecSMIMEBadExtendedKeyUsage, -67624, "The appropriate extended key usage for SMIME was not found."),
   ("errSecSMIMEBadKeyUsage", errSecSMIMEBadKeyUsage, -67625, "The key usage is not compatible with SMIME."),
-  (
-    "errSecSMIMEKeyUsageNotCritical", errSecSMIMEKeyUsageNotCritical, -67626,
-    "The key usage extension is not marked as critical."
-  ),
+  ("errSecSMIMEKeyUsageNotCritical", errSecSMIMEKeyUsageNotCritical, -67626, "The key usage extension is not marked as critical."),
   ("errSecSMIMENoEmailAddress", errSecSMIMENoEmailAddress, -67627, "No email address was found in the certificate."),
-  (
-    "errSecSMIMESubjAltNameNotCritical", errSecSMIMESubjAltNameNotCritical, -67628,
-    "The subject alternative name extension is not marked as critical."
-  ),
-  (
-    "errSecSSLBadExtendedKeyUsage", errSecSSLBadExtendedKeyUsage, -67629,
-    "The appropriate extended key usage for SSL was not found."
-  ),
+  ("errSecSMIMESubjAltNameNotCritical", errSecSMIMESubjAltNameNotCritical, -67628, "The subject alternative name extension is not marked as critical."),
+  ("errSecSSLBadExtendedKeyUsage", errSecSSLBadExtendedKeyUsage, -67629, "The appropriate extended key usage for SSL was not found."),
   ("errSecOCSPBadResponse", errSecOCSPBadResponse, -67630, "The OCSP response was incorrect or could not be parsed."),
   ("errSecOCSPBadRequest", errSecOCSPBadRequest, -67631, "The OCSP request was incorrect or could not be parsed."),
   ("errSecOCSPUnavailable", errSecOCSPUnavailable, -67632, "OCSP service is unavailable."),
-  (
-    "errSecOCSPStatusUnrecognized", errSecOCSPStatusUnrecognized, -67633,
-    "The OCSP server did not recognize this certificate."
-  ),
+  ("errSecOCSPStatusUnrecognized", errSecOCSPStatusUnrecognized, -67633, "The OCSP server did not recognize this certificate."),
   ("errSecEndOfData", errSecEndOfData, -67634, "An end-of-data was detected."),
-  (
-    "errSecIncompleteCertRevocationCheck", errSecIncompleteCertRevocationCheck, -67635,
-    "An incomplete certificate revocation check occurred."
-  ),
+  ("errSecIncompleteCertRevocationCheck", errSecIncompleteCertRevocationCheck, -67635, "An incomplete certificate revocation check occurred."),
   ("errSecNetworkFailure", errSecNetworkFailure, -67636, "A network failure occurred."),
-  (
-    "errSecOCSPNotTrustedToAnchor", errSecOCSPNotTrustedToAnchor, -67637,
-    "The OCSP response was not trusted to a root or anchor certificate."
-  ),
+  ("errSecOCSPNotTrustedToAnchor", errSecOCSPNotTrustedToAnchor, -67637, "The OCSP response was not trusted to a root or anchor certificate."),
   ("errSecRecordModified", errSecRecordModified, -67638, "The record was modified."),
   ("errSecOCSPSignatureError", errSecOCSPSignatureError, -67639, "The OCSP response had an invalid signature."),
   ("errSecOCSPNoSigner", errSecOCSPNoSigner, -67640, "The OCSP response had no signer."),
-  (
-    "errSecOCSPResponderMalformedReq", errSecOCSPResponderMalformedReq, -67641,
-    "The OCSP responder was given a malformed request."
-  ),
-  (
-    "errSecOCSPResponderInternalError", errSecOCSPResponderInternalError, -67642,
-    "The OCSP responder encountered an internal error."
-  ),
+  ("errSecOCSPResponderMalformedReq", errSecOCSPResponderMalformedReq, -67641, "The OCSP responder was given a malformed request."),
+  ("errSecOCSPResponderInternalError", errSecOCSPResponderInternalError, -67642, "The OCSP responder encountered an internal error."),
   ("errSecOCSPResponderTryLater", errSecOCSPResponderTryLater, -67643, "The OCSP responder is busy, try again later."),
-  (
-    "errSecOCSPResponderSignatureRequired", errSecOCSPResponderSignatureRequired, -67644,
-    "The OCSP responder requires a signature."
-  ),
-  (
-    "errSecOCSPResponderUnauthorized", errSecOCSPResponderUnauthorized, -67645,
-    "The OCSP responder rejected this request as unauthorized."
-  ),
-  (
-    "errSecOCSPResponseNonceMismatch", errSecOCSPResponseNonceMismatch, -67646,
-    "The OCSP response nonce did not match the request."
-  ),
-  (
-    "errSecCodeSigningBadCertChainLength", errSecCodeSigningBadCertChainLength, -67647,
-    "Code signing encountered an incorrect certificate chain length."
-  ),
-  (
-    "errSecCodeSigningNoBasicConstraints", errSecCodeSigningNoBasicConstraints, -67648,
-    "Code signing found no basic constraints."
-  ),
-  (
-    "errSecCodeSigningBadPathLengthConstraint", errSecCodeSigningBadPathLengthConstraint, -67649,
-    "Code signing encountered an incorrect path length constraint."
-  ),
-  (
-    "errSecCodeSigningNoExtendedKeyUsage", errSecCodeSigningNoExtendedKeyUsage, -67650,
-    "Code signing found no extended key usage."
-  ),
-  (
-    "errSecCodeSigningDevelopment", errSecCodeSigningDevelopment, -67651,
-    "Code signing indicated use of a development-only certificate."
-  ),
-  (
-    "errSecResourceSignBadCertChainLength", errSecResourceSignBadCertChainLength, -67652,
-    "Resource signing has encountered an incorrect certificate chain length."
-  ),
-  (
-    "errSecResourceSignBadExtKeyUsage", errSecResourceSignBadExtKeyUsage, -67653,
-    "Resource signing has encountered an error in the extended key usage."
-  ),
+  ("errSecOCSPResponderSignatureRequired", errSecOCSPResponderSignatureRequired, -67644, "The OCSP responder requires a signature."),
+  ("errSecOCSPResponderUnauthorized", errSecOCSPResponderUnauthorized, -67645, "The OCSP responder rejected this request as unauthorized."),
+  ("errSecOCSPResponseNonceMismatch", errSecOCSPResponseNonceMismatch, -67646, "The OCSP response nonce did not match the request."),
+  ("errSecCodeSigningBadCertChainLength", errSecCodeSigningBadCertChainLength, -67647, "Code signing encountered an incorrect certificate chain length."),
+  ("errSecCodeSigningNoBasicConstraints", errSecCodeSigningNoBasicConstraints, -67648, "Code signing found no basic constraints."),
+  ("errSecCodeSigningBadPathLengthConstraint", errSecCodeSigningBadPathLengthConstraint, -67649, "Code signing encountered an incorrect path length constraint."),
+  ("errSecCodeSigningNoExtendedKeyUsage", errSecCodeSigningNoExtendedKeyUsage, -67650, "Code signing found no extended key usage."),
+  ("errSecCodeSigningDevelopment", errSecCodeSigningDevelopment, -67651, "Code signing indicated use of a development-only certificate."),
+  ("errSecResourceSignBadCertChainLength", errSecResourceSignBadCertChainLength, -67652, "Resource signing has encountered an incorrect certificate chain length."),
+  ("errSecResourceSignBadExtKeyUsage", errSecResourceSignBadExtKeyUsage, -67653, "Resource signing has encountered an error in the extended key usage."),
   ("errSecTrustSettingDeny", errSecTrustSettingDeny, -67654, "The trust setting for this policy was set to Deny."),
-  (
-    "errSecInvalidSubjectName", errSecInvalidSubjectName, -67655, "An invalid certificate subject name was encountered."
-  ),
-  (
-    "errSecUnknownQualifiedCertStatement", errSecUnknownQualifiedCertStatement, -67656,
-    "An unknown qualified certificate statement was encountered."
-  ),
+  ("errSecInvalidSubjectName", errSecInvalidSubjectName, -67655, "An invalid certificate subject name was encountered."),
+  ("errSecUnknownQualifiedCertStatement", errSecUnknownQualifiedCertStatement, -67656, "An unknown qualified certificate statement was encountered."),
   ("errSecMobileMeRequestQueued", errSecMobileMeRequestQueued, -67657, "errSecMobileMeRequestQueued"),
   ("errSecMobileMeRequestRedirected", errSecMobileMeRequestRedirected, -67658, "errSecMobileMeRequestRedirected"),
   ("errSecMobileMeServerError", errSecMobileMeServerError, -67659, "errSecMobileMeServerError"),
   ("errSecMobileMeServerNotAvailable", errSecMobileMeServerNotAvailable, -67660, "errSecMobileMeServerNotAvailable"),
   ("errSecMobileMeServerAlreadyExists", errSecMobileMeServerAlreadyExists, -67661, "errSecMobileMeServerAlreadyExists"),
   ("errSecMobileMeServerServiceErr", errSecMobileMeServerServiceErr, -67662, "errSecMobileMeServerServiceErr"),
-  (
-    "errSecMobileMeRequestAlreadyPending", errSecMobileMeRequestAlreadyPending, -67663,
-    "errSecMobileMeRequestAlreadyPending"
-  ),
+  ("errSecMobileMeRequestAlreadyPending", errSecMobileMeRequestAlreadyPending, -67663, "errSecMobileMeRequestAlreadyPending"),
   ("errSecMobileMeNoRequestPending", errSecMobileMeNoRequestPending, -67664, "errSecMobileMeNoRequestPending"),
   ("errSecMobileMeCSRVerifyFailure", errSecMobileMeCSRVerifyFailure, -67665, "errSecMobileMeCSRVerifyFailure"),
-  (
-    "errSecMobileMeFailedConsistencyCheck", errSecMobileMeFailedConsistencyCheck, -67666,
-    "errSecMobileMeFailedConsistencyCheck"
-  ),
+  ("errSecMobileMeFailedConsistencyCheck", errSecMobileMeFailedConsistencyCheck, -67666, "errSecMobileMeFailedConsistencyCheck"),
   ("errSecNotInitialized", errSecNotInitialized, -67667, "A function was called without initializing CSSM."),
-  (
-    "errSecInvalidHandleUsage", errSecInvalidHandleUsage, -67668,
-    "The CSSM handle does not match with the service type."
-  ),
-  (
-    "errSecPVCReferentNotFound", errSecPVCReferentNotFound, -67669,
-    "A reference to the calling module was not found in the list of authorized callers."
-  ),
-  (
-    "errSecFunctionIntegrityFail", errSecFunctionIntegrityFail, -67670,
-    "A function address was not within the verified module."
-  ),
+  ("errSecInvalidHandleUsage", errSecInvalidHandleUsage, -67668, "The CSSM handle does not match with the service type."),
+  ("errSecPVCReferentNotFound", errSecPVCReferentNotFound, -67669, "A reference to the calling module was not found in the list of authorized callers."),
+  ("errSecFunctionIntegrityFail", errSecFunctionIntegrityFail, -67670, "A function address was not within the verified module."),
   ("errSecInternalError", errSecInternalError, -67671, "An internal error has occurred."),
   ("errSecMemoryError", errSecMemoryError, -67672, "A memory error has occurred."),
   ("errSecInvalidData", errSecInvalidData, -67673, "Invalid data was encountered."),
@@ -299,10 +157,7 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecInvalidPointer", errSecInvalidPointer, -67675, "An invalid pointer was encountered."),
   ("errSecSelfCheckFailed", errSecSelfCheckFailed, -67676, "Self-check has failed."),
   ("errSecFunctionFailed", errSecFunctionFailed, -67677, "A function has failed."),
-  (
-    "errSecModuleManifestVerifyFailed", errSecModuleManifestVerifyFailed, -67678,
-    "A module manifest verification failure has occurred."
-  ),
+  ("errSecModuleManifestVerifyFailed", errSecModuleManifestVerifyFailed, -67678, "A module manifest verification failure has occurred."),
   ("errSecInvalidGUID", errSecInvalidGUID, -67679, "An invalid GUID was encountered."),
   ("errSecInvalidHandle", errSecInvalidHandle, -67680, "An invalid handle was encountered."),
   ("errSecInvalidDBList", errSecInvalidDBList, -67681, "An invalid DB list was encountered."),
@@ -314,14 +169,8 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecUnknownTag", errSecUnknownTag, -67687, "An unknown tag was encountered."),
   ("errSecInvalidSignature", errSecInvalidSignature, -67688, "An invalid signature was encountered."),
   ("errSecInvalidName", errSecInvalidName, -67689, "An invalid name was encountered."),
-  (
-    "errSecInvalidCertificateRef", errSecInvalidCertificateRef, -67690,
-    "An invalid certificate reference was encountered."
-  ),
-  (
-    "errSecInvalidCertificateGroup", errSecInvalidCertificateGroup, -67691,
-    "An invalid certificate group was encountered."
-  ),
+  ("errSecInvalidCertificateRef", errSecInvalidCertificateRef, -67690, "An invalid certificate reference was encountered."),
+  ("errSecInvalidCertificateGroup", errSecInvalidCertificateGroup, -67691, "An invalid certificate group was encountered."),
   ("errSecTagNotFound", errSecTagNotFound, -67692, "The specified tag was not found."),
   ("errSecInvalidQuery", errSecInvalidQuery, -67693, "The specified query was not valid."),
   ("errSecInvalidValue", errSecInvalidValue, -67694, "An invalid value was detected."),
@@ -330,10 +179,7 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecACLReplaceFailed", errSecACLReplaceFailed, -67697, "An ACL replace operation has failed."),
   ("errSecACLAddFailed", errSecACLAddFailed, -67698, "An ACL add operation has failed."),
   ("errSecACLChangeFailed", errSecACLChangeFailed, -67699, "An ACL change operation has failed."),
-  (
-    "errSecInvalidAccessCredentials", errSecInvalidAccessCredentials, -67700,
-    "Invalid access credentials were encountered."
-  ),
+  ("errSecInvalidAccessCredentials", errSecInvalidAccessCredentials, -67700, "Invalid access credentials were encountered."),
   ("errSecInvalidRecord", errSecInvalidRecord, -67701, "An invalid record was encountered."),
   ("errSecInvalidACL", errSecInvalidACL, -67702, "An invalid ACL was encountered."),
   ("errSecInvalidSampleValue", errSecInvalidSampleValue, -67703, "An invalid sample value was encountered."),
@@ -349,22 +195,14 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecInvalidKeyHierarchy", errSecInvalidKeyHierarchy, -67713, "An invalid key hierarchy was encountered."),
   ("errSecAddinUnloadFailed", errSecAddinUnloadFailed, -67714, "The add-in unload operation has failed."),
   ("errSecLibraryReferenceNotFound", errSecLibraryReferenceNotFound, -67715, "A library reference was not found."),
-  (
-    "errSecInvalidAddinFunctionTable", errSecInvalidAddinFunctionTable, -67716,
-    "An invalid add-in function table was encountered."
-  ),
+  ("errSecInvalidAddinFunctionTable", errSecInvalidAddinFunctionTable, -67716, "An invalid add-in function table was encountered."),
   ("errSecInvalidServiceMask", errSecInvalidServiceMask, -67717, "An invalid service mask was encountered."),
   ("errSecModuleNotLoaded", errSecModuleNotLoaded, -67718, "A module was not loaded."),
   ("errSecInvalidSubServiceID", errSecInvalidSubServiceID, -67719, "An invalid subservice ID was encountered."),
   ("errSecAttributeNotInContext", errSecAttributeNotInContext, -67720, "An attribute was not in the context."),
-  (
-    "errSecModuleManagerInitializeFailed", errSecModuleManagerInitializeFailed, -67721, "A module failed to initialize."
-  ),
+  ("errSecModuleManagerInitializeFailed", errSecModuleManagerInitializeFailed, -67721, "A module failed to initialize."),
   ("errSecModuleManagerNotFound", errSecModuleManagerNotFound, -67722, "A module was not found."),
-  (
-    "errSecEventNotificationCallbackNotFound", errSecEventNotificationCallbackNotFound, -67723,
-    "An event notification callback was not found."
-  ),
+  ("errSecEventNotificationCallbackNotFound", errSecEventNotificationCallbackNotFound, -67723, "An event notification callback was not found."),
   ("errSecInputLengthError", errSecInputLengthError, -67724, "An input length error was encountered."),
   ("errSecOutputLengthError", errSecOutputLengthError, -67725, "An output length error was encountered."),
   ("errSecPrivilegeNotSupported", errSecPrivilegeNotSupported, -67726, "The privilege is not supported."),
@@ -380,31 +218,19 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecInvalidKeyUsageMask", errSecInvalidKeyUsageMask, -67736, "The key usage mask is not valid."),
   ("errSecUnsupportedKeyUsageMask", errSecUnsupportedKeyUsageMask, -67737, "The key usage mask is not supported."),
   ("errSecInvalidKeyAttributeMask", errSecInvalidKeyAttributeMask, -67738, "The key attribute mask is not valid."),
-  (
-    "errSecUnsupportedKeyAttributeMask", errSecUnsupportedKeyAttributeMask, -67739,
-    "The key attribute mask is not supported."
-  ),
+  ("errSecUnsupportedKeyAttributeMask", errSecUnsupportedKeyAttributeMask, -67739, "The key attribute mask is not supported."),
   ("errSecInvalidKeyLabel", errSecInvalidKeyLabel, -67740, "The key label is not valid."),
   ("errSecUnsupportedKeyLabel", errSecUnsupportedKeyLabel, -67741, "The key label is not supported."),
   ("errSecInvalidKeyFormat", errSecInvalidKeyFormat, -67742, "The key format is not valid."),
-  (
-    "errSecUnsupportedVectorOfBuffers", errSecUnsupportedVectorOfBuffers, -67743,
-    "The vector of buffers is not supported."
-  ),
+  ("errSecUnsupportedVectorOfBuffers", errSecUnsupportedVectorOfBuffers, -67743, "The vector of buffers is not supported."),
   ("errSecInvalidInputVector", errSecInvalidInputVector, -67744, "The input vector is not valid."),
   ("errSecInvalidOutputVector", errSecInvalidOutputVector, -67745, "The output vector is not valid."),
   ("errSecInvalidContext", errSecInvalidContext, -67746, "An invalid context was encountered."),
   ("errSecInvalidAlgorithm", errSecInvalidAlgorithm, -67747, "An invalid algorithm was encountered."),
   ("errSecInvalidAttributeKey", errSecInvalidAttributeKey, -67748, "A key attribute was not valid."),
   ("errSecMissingAttributeKey", errSecMissingAttributeKey, -67749, "A key attribute was missing."),
-  (
-    "errSecInvalidAttributeInitVector", errSecInvalidAttributeInitVector, -67750,
-    "An init vector attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributeInitVector", errSecMissingAttributeInitVector, -67751,
-    "An init vector attribute was missing."
-  ),
+  ("errSecInvalidAttributeInitVector", errSecInvalidAttributeInitVector, -67750, "An init vector attribute was not valid."),
+  ("errSecMissingAttributeInitVector", errSecMissingAttributeInitVector, -67751, "An init vector attribute was missing."),
   ("errSecInvalidAttributeSalt", errSecInvalidAttributeSalt, -67752, "A salt attribute was not valid."),
   ("errSecMissingAttributeSalt", errSecMissingAttributeSalt, -67753, "A salt attribute was missing."),
   ("errSecInvalidAttributePadding", errSecInvalidAttributePadding, -67754, "A padding attribute was not valid."),
@@ -413,49 +239,26 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecMissingAttributeRandom", errSecMissingAttributeRandom, -67757, "A random number attribute was missing."),
   ("errSecInvalidAttributeSeed", errSecInvalidAttributeSeed, -67758, "A seed attribute was not valid."),
   ("errSecMissingAttributeSeed", errSecMissingAttributeSeed, -67759, "A seed attribute was missing."),
-  (
-    "errSecInvalidAttributePassphrase", errSecInvalidAttributePassphrase, -67760,
-    "A passphrase attribute was not valid."
-  ),
+  ("errSecInvalidAttributePassphrase", errSecInvalidAttributePassphrase, -67760, "A passphrase attribute was not valid."),
   ("errSecMissingAttributePassphrase", errSecMissingAttributePassphrase, -67761, "A passphrase attribute was missing."),
   ("errSecInvalidAttributeKeyLength", errSecInvalidAttributeKeyLength, -67762, "A key length attribute was not valid."),
   ("errSecMissingAttributeKeyLength", errSecMissingAttributeKeyLength, -67763, "A key length attribute was missing."),
   ("errSecInvalidAttributeBlockSize", errSecInvalidAttributeBlockSize, -67764, "A block size attribute was not valid."),
   ("errSecMissingAttributeBlockSize", errSecMissingAttributeBlockSize, -67765, "A block size attribute was missing."),
-  (
-    "errSecInvalidAttributeOutputSize", errSecInvalidAttributeOutputSize, -67766,
-    "An output size attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributeOutputSize", errSecMissingAttributeOutputSize, -67767,
-    "An output size attribute was missing."
-  ),
-  (
-    "errSecInvalidAttributeRounds", errSecInvalidAttributeRounds, -67768,
-    "The number of rounds attribute was not valid."
-  ),
+  ("errSecInvalidAttributeOutputSize", errSecInvalidAttributeOutputSize, -67766, "An output size attribute was not valid."),
+  ("errSecMissingAttributeOutputSize", errSecMissingAttributeOutputSize, -67767, "An output size attribute was missing."),
+  ("errSecInvalidAttributeRounds", errSecInvalidAttributeRounds, -67768, "The number of rounds attribute was not valid."),
   ("errSecMissingAttributeRounds", errSecMissingAttributeRounds, -67769, "The number of rounds attribute was missing."),
-  (
-    "errSecInvalidAlgorithmParms", errSecInvalidAlgorithmParms, -67770,
-    "An algorithm parameters attribute was not valid."
-  ),
-  (
-    "errSecMissingAlgorithmParms", errSecMissingAlgorithmParms, -67771, "An algorithm parameters attribute was missing."
-  ),
+  ("errSecInvalidAlgorithmParms", errSecInvalidAlgorithmParms, -67770, "An algorithm parameters attribute was not valid."),
+  ("errSecMissingAlgorithmParms", errSecMissingAlgorithmParms, -67771, "An algorithm parameters attribute was missing."),
   ("errSecInvalidAttributeLabel", errSecInvalidAttributeLabel, -67772, "A label attribute was not valid."),
   ("errSecMissingAttributeLabel", errSecMissingAttributeLabel, -67773, "A label attribute was missing."),
   ("errSecInvalidAttributeKeyType", errSecInvalidAttributeKeyType, -67774, "A key type attribute was not valid."),
   ("errSecMissingAttributeKeyType", errSecMissingAttributeKeyType, -67775, "A key type attribute was missing."),
   ("errSecInvalidAttributeMode", errSecInvalidAttributeMode, -67776, "A mode attribute was not valid."),
   ("errSecMissingAttributeMode", errSecMissingAttributeMode, -67777, "A mode attribute was missing."),
-  (
-    "errSecInvalidAttributeEffectiveBits", errSecInvalidAttributeEffectiveBits, -67778,
-    "An effective bits attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributeEffectiveBits", errSecMissingAttributeEffectiveBits, -67779,
-    "An effective bits attribute was missing."
-  ),
+  ("errSecInvalidAttributeEffectiveBits", errSecInvalidAttributeEffectiveBits, -67778, "An effective bits attribute was not valid."),
+  ("errSecMissingAttributeEffectiveBits", errSecMissingAttributeEffectiveBits, -67779, "An effective bits attribute was missing."),
   ("errSecInvalidAttributeStartDate", errSecInvalidAttributeStartDate, -67780, "A start date attribute was not valid."),
   ("errSecMissingAttributeStartDate", errSecMissingAttributeStartDate, -67781, "A start date attribute was missing."),
   ("errSecInvalidAttributeEndDate", errSecInvalidAttributeEndDate, -67782, "An end date attribute was not valid."),
@@ -468,62 +271,20 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecMissingAttributeBase", errSecMissingAttributeBase, -67789, "A base attribute was missing."),
   ("errSecInvalidAttributeSubprime", errSecInvalidAttributeSubprime, -67790, "A subprime attribute was not valid."),
   ("errSecMissingAttributeSubprime", errSecMissingAttributeSubprime, -67791, "A subprime attribute was missing."),
-  (
-    "errSecInvalidAttributeIterationCount", errSecInvalidAttributeIterationCount, -67792,
-    "An iteration count attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributeIterationCount", errSecMissingAttributeIterationCount, -67793,
-    "An iteration count attribute was missing."
-  ),
-  (
-    "errSecInvalidAttributeDLDBHandle", errSecInvalidAttributeDLDBHandle, -67794,
-    "A database handle attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributeDLDBHandle", errSecMissingAttributeDLDBHandle, -67795,
-    "A database handle attribute was missing."
-  ),
-  (
-    "errSecInvalidAttributeAccessCredentials", errSecInvalidAttributeAccessCredentials, -67796,
-    "An access credentials attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributeAccessCredentials", errSecMissingAttributeAccessCredentials, -67797,
-    "An access credentials attribute was missing."
-  ),
-  (
-    "errSecInvalidAttributePublicKeyFormat", errSecInvalidAttributePublicKeyFormat, -67798,
-    "A public key format attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributePublicKeyFormat", errSecMissingAttributePublicKeyFormat, -67799,
-    "A public key format attribute was missing."
-  ),
-  (
-    "errSecInvalidAttributePrivateKeyFormat", errSecInvalidAttributePrivateKeyFormat, -67800,
-    "A private key format attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributePrivateKeyFormat", errSecMissingAttributePrivateKeyFormat, -67801,
-    "A private key format attribute was missing."
-  ),
-  (
-    "errSecInvalidAttributeSymmetricKeyFormat", errSecInvalidAttributeSymmetricKeyFormat, -67802,
-    "A symmetric key format attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributeSymmetricKeyFormat", errSecMissingAttributeSymmetricKeyFormat, -67803,
-    "A symmetric key format attribute was missing."
-  ),
-  (
-    "errSecInvalidAttributeWrappedKeyFormat", errSecInvalidAttributeWrappedKeyFormat, -67804,
-    "A wrapped key format attribute was not valid."
-  ),
-  (
-    "errSecMissingAttributeWrappedKeyFormat", errSecMissingAttributeWrappedKeyFormat, -67805,
-    "A wrapped key format attribute was missing."
-  ),
+  ("errSecInvalidAttributeIterationCount", errSecInvalidAttributeIterationCount, -67792, "An iteration count attribute was not valid."),
+  ("errSecMissingAttributeIterationCount", errSecMissingAttributeIterationCount, -67793, "An iteration count attribute was missing."),
+  ("errSecInvalidAttributeDLDBHandle", errSecInvalidAttributeDLDBHandle, -67794, "A database handle attribute was not valid."),
+  ("errSecMissingAttributeDLDBHandle", errSecMissingAttributeDLDBHandle, -67795, "A database handle attribute was missing."),
+  ("errSecInvalidAttributeAccessCredentials", errSecInvalidAttributeAccessCredentials, -67796, "An access credentials attribute was not valid."),
+  ("errSecMissingAttributeAccessCredentials", errSecMissingAttributeAccessCredentials, -67797, "An access credentials attribute was missing."),
+  ("errSecInvalidAttributePublicKeyFormat", errSecInvalidAttributePublicKeyFormat, -67798, "A public key format attribute was not valid."),
+  ("errSecMissingAttributePublicKeyFormat", errSecMissingAttributePublicKeyFormat, -67799, "A public key format attribute was missing."),
+  ("errSecInvalidAttributePrivateKeyFormat", errSecInvalidAttributePrivateKeyFormat, -67800, "A private key format attribute was not valid."),
+  ("errSecMissingAttributePrivateKeyFormat", errSecMissingAttributePrivateKeyFormat, -67801, "A private key format attribute was missing."),
+  ("errSecInvalidAttributeSymmetricKeyFormat", errSecInvalidAttributeSymmetricKeyFormat, -67802, "A symmetric key format attribute was not valid."),
+  ("errSecMissingAttributeSymmetricKeyFormat", errSecMissingAttributeSymmetricKeyFormat, -67803, "A symmetric key format attribute was missing."),
+  ("errSecInvalidAttributeWrappedKeyFormat", errSecInvalidAttributeWrappedKeyFormat, -67804, "A wrapped key format attribute was not valid."),
+  ("errSecMissingAttributeWrappedKeyFormat", errSecMissingAttributeWrappedKeyFormat, -67805, "A wrapped key format attribute was missing."),
   ("errSecStagedOperationInProgress", errSecStagedOperationInProgress, -67806, "A staged operation is in progress."),
   ("errSecStagedOperationNotStarted", errSecStagedOperationNotStarted, -67807, "A staged operation was not started."),
   ("errSecVerifyFailed", errSecVerifyFailed, -67808, "A cryptographic verification failure has occurred."),
@@ -581,15 +342,9 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecUnsupportedFieldFormat", errSecUnsupportedFieldFormat, -67860, "The field format is not supported."),
   ("errSecUnsupportedIndexInfo", errSecUnsupportedIndexInfo, -67861, "The index information is not supported."),
   ("errSecUnsupportedLocality", errSecUnsupportedLocality, -67862, "The locality is not supported."),
-  (
-    "errSecUnsupportedNumAttributes", errSecUnsupportedNumAttributes, -67863,
-    "The number of attributes is not supported."
-  ),
+  ("errSecUnsupportedNumAttributes", errSecUnsupportedNumAttributes, -67863, "The number of attributes is not supported."),
   ("errSecUnsupportedNumIndexes", errSecUnsupportedNumIndexes, -67864, "The number of indexes is not supported."),
-  (
-    "errSecUnsupportedNumRecordTypes", errSecUnsupportedNumRecordTypes, -67865,
-    "The number of record types is not supported."
-  ),
+  ("errSecUnsupportedNumRecordTypes", errSecUnsupportedNumRecordTypes, -67865, "The number of record types is not supported."),
   ("errSecFieldSpecifiedMultiple", errSecFieldSpecifiedMultiple, -67866, "Too many fields were specified."),
   ("errSecIncompatibleFieldFormat", errSecIncompatibleFieldFormat, -67867, "The field format was incompatible."),
   ("errSecInvalidParsingModule", errSecInvalidParsingModule, -67868, "The parsing module was not valid."),
@@ -597,97 +352,38 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSecDatastoreIsOpen", errSecDatastoreIsOpen, -67870, "The data store is open."),
   ("errSecMissingValue", errSecMissingValue, -67871, "A missing value was detected."),
   ("errSecUnsupportedQueryLimits", errSecUnsupportedQueryLimits, -67872, "The query limits are not supported."),
-  (
-    "errSecUnsupportedNumSelectionPreds", errSecUnsupportedNumSelectionPreds, -67873,
-    "The number of selection predicates is not supported."
-  ),
+  ("errSecUnsupportedNumSelectionPreds", errSecUnsupportedNumSelectionPreds, -67873, "The number of selection predicates is not supported."),
   ("errSecUnsupportedOperator", errSecUnsupportedOperator, -67874, "The operator is not supported."),
   ("errSecInvalidDBLocation", errSecInvalidDBLocation, -67875, "The database location is not valid."),
   ("errSecInvalidAccessRequest", errSecInvalidAccessRequest, -67876, "The access request is not valid."),
   ("errSecInvalidIndexInfo", errSecInvalidIndexInfo, -67877, "The index information is not valid."),
   ("errSecInvalidNewOwner", errSecInvalidNewOwner, -67878, "The new owner is not valid."),
   ("errSecInvalidModifyMode", errSecInvalidModifyMode, -67879, "The modify mode is not valid."),
-  (
-    "errSecMissingRequiredExtension", errSecMissingRequiredExtension, -67880,
-    "A required certificate extension is missing."
-  ),
-  (
-    "errSecExtendedKeyUsageNotCritical", errSecExtendedKeyUsageNotCritical, -67881,
-    "The extended key usage extension was not marked critical."
-  ),
+  ("errSecMissingRequiredExtension", errSecMissingRequiredExtension, -67880, "A required certificate extension is missing."),
+  ("errSecExtendedKeyUsageNotCritical", errSecExtendedKeyUsageNotCritical, -67881, "The extended key usage extension was not marked critical."),
   ("errSecTimestampMissing", errSecTimestampMissing, -67882, "A timestamp was expected but was not found."),
   ("errSecTimestampInvalid", errSecTimestampInvalid, -67883, "The timestamp was not valid."),
   ("errSecTimestampNotTrusted", errSecTimestampNotTrusted, -67884, "The timestamp was not trusted."),
-  (
-    "errSecTimestampServiceNotAvailable", errSecTimestampServiceNotAvailable, -67885,
-    "The timestamp service is not available."
-  ),
-  (
-    "errSecTimestampBadAlg", errSecTimestampBadAlg, -67886,
-    "An unrecognized or unsupported Algorithm Identifier in timestamp."
-  ),
-  (
-    "errSecTimestampBadRequest", errSecTimestampBadRequest, -67887,
-    "The timestamp transaction is not permitted or supported."
-  ),
-  (
-    "errSecTimestampBadDataFormat", errSecTimestampBadDataFormat, -67888,
-    "The timestamp data submitted has the wrong format."
-  ),
-  (
-    "errSecTimestampTimeNotAvailable", errSecTimestampTimeNotAvailable, -67889,
-    "The time source for the Timestamp Authority is not available."
-  ),
-  (
-    "errSecTimestampUnacceptedPolicy", errSecTimestampUnacceptedPolicy, -67890,
-    "The requested policy is not supported by the Timestamp Authority."
-  ),
-  (
-    "errSecTimestampUnacceptedExtension", errSecTimestampUnacceptedExtension, -67891,
-    "The requested extension is not supported by the Timestamp Authority."
-  ),
-  (
-    "errSecTimestampAddInfoNotAvailable", errSecTimestampAddInfoNotAvailable, -67892,
-    "The additional information requested is not available."
-  ),
-  (
-    "errSecTimestampSystemFailure", errSecTimestampSystemFailure, -67893,
-    "The timestamp request cannot be handled due to system failure."
-  ),
+  ("errSecTimestampServiceNotAvailable", errSecTimestampServiceNotAvailable, -67885, "The timestamp service is not available."),
+  ("errSecTimestampBadAlg", errSecTimestampBadAlg, -67886, "An unrecognized or unsupported Algorithm Identifier in timestamp."),
+  ("errSecTimestampBadRequest", errSecTimestampBadRequest, -67887, "The timestamp transaction is not permitted or supported."),
+  ("errSecTimestampBadDataFormat", errSecTimestampBadDataFormat, -67888, "The timestamp data submitted has the wrong format."),
+  ("errSecTimestampTimeNotAvailable", errSecTimestampTimeNotAvailable, -67889, "The time source for the Timestamp Authority is not available."),
+  ("errSecTimestampUnacceptedPolicy", errSecTimestampUnacceptedPolicy, -67890, "The requested policy is not supported by the Timestamp Authority."),
+  ("errSecTimestampUnacceptedExtension", errSecTimestampUnacceptedExtension, -67891, "The requested extension is not supported by the Timestamp Authority."),
+  ("errSecTimestampAddInfoNotAvailable", errSecTimestampAddInfoNotAvailable, -67892, "The additional information requested is not available."),
+  ("errSecTimestampSystemFailure", errSecTimestampSystemFailure, -67893, "The timestamp request cannot be handled due to system failure."),
   ("errSecSigningTimeMissing", errSecSigningTimeMissing, -67894, "A signing time was expected but was not found."),
   ("errSecTimestampRejection", errSecTimestampRejection, -67895, "A timestamp transaction was rejected."),
   ("errSecTimestampWaiting", errSecTimestampWaiting, -67896, "A timestamp transaction is waiting."),
-  (
-    "errSecTimestampRevocationWarning", errSecTimestampRevocationWarning, -67897,
-    "A timestamp authority revocation warning was issued."
-  ),
-  (
-    "errSecTimestampRevocationNotification", errSecTimestampRevocationNotification, -67898,
-    "A timestamp authority revocation notification was issued."
-  ),
-  (
-    "errSecCertificatePolicyNotAllowed", errSecCertificatePolicyNotAllowed, -67899,
-    "The requested policy is not allowed for this certificate."
-  ),
-  (
-    "errSecCertificateNameNotAllowed", errSecCertificateNameNotAllowed, -67900,
-    "The requested name is not allowed for this certificate."
-  ),
-  (
-    "errSecCertificateValidityPeriodTooLong", errSecCertificateValidityPeriodTooLong, -67901,
-    "The validity period in the certificate exceeds the maximum allowed."
-  ),
-  (
-    "errSecCertificateIsCA", errSecCertificateIsCA, -67902, "The verified certificate is a CA rather than an end-entity"
-  ),
-  (
-    "errSecCertificateDuplicateExtension", errSecCertificateDuplicateExtension, -67903,
-    "The certificate contains multiple extensions with the same extension ID."
-  ),
-  (
-    "errSecMissingQualifiedCertStatement", errSecMissingQualifiedCertStatement, -67904,
-    "A qualified certificate statement was expected but missing."
-  ),
+  ("errSecTimestampRevocationWarning", errSecTimestampRevocationWarning, -67897, "A timestamp authority revocation warning was issued."),
+  ("errSecTimestampRevocationNotification", errSecTimestampRevocationNotification, -67898, "A timestamp authority revocation notification was issued."),
+  ("errSecCertificatePolicyNotAllowed", errSecCertificatePolicyNotAllowed, -67899, "The requested policy is not allowed for this certificate."),
+  ("errSecCertificateNameNotAllowed", errSecCertificateNameNotAllowed, -67900, "The requested name is not allowed for this certificate."),
+  ("errSecCertificateValidityPeriodTooLong", errSecCertificateValidityPeriodTooLong, -67901, "The validity period in the certificate exceeds the maximum allowed."),
+  ("errSecCertificateIsCA", errSecCertificateIsCA, -67902, "The verified certificate is a CA rather than an end-entity"),
+  ("errSecCertificateDuplicateExtension", errSecCertificateDuplicateExtension, -67903, "The certificate contains multiple extensions with the same extension ID."),
+  ("errSecMissingQualifiedCertStatement", errSecMissingQualifiedCertStatement, -67904, "A qualified certificate statement was expected but missing."),
   ("errSSLProtocol", errSSLProtocol, -9800, "SSL protocol error"),
   ("errSSLNegotiation", errSSLNegotiation, -9801, "Cipher Suite negotiation failure"),
   ("errSSLFatalAlert", errSSLFatalAlert, -9802, "Fatal alert"),
@@ -729,10 +425,7 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSSLPeerInternalError", errSSLPeerInternalError, -9838, "internal error"),
   ("errSSLPeerUserCancelled", errSSLPeerUserCancelled, -9839, "user canceled"),
   ("errSSLPeerNoRenegotiation", errSSLPeerNoRenegotiation, -9840, "no renegotiation allowed"),
-  (
-    "errSSLPeerAuthCompleted", errSSLPeerAuthCompleted, -9841,
-    "peer cert is valid, or was ignored if verification disabled"
-  ),
+  ("errSSLPeerAuthCompleted", errSSLPeerAuthCompleted, -9841, "peer cert is valid, or was ignored if verification disabled"),
   ("errSSLClientCertRequested", errSSLClientCertRequested, -9842, "server has requested a client cert"),
   ("errSSLHostNameMismatch", errSSLHostNameMismatch, -9843, "peer host name mismatch"),
   ("errSSLConnectionRefused", errSSLConnectionRefused, -9844, "peer dropped connection before responding"),
@@ -758,29 +451,11 @@ let statusCodesFromAppleSources: [(name: String, code: OSStatus, value: OSStatus
   ("errSSLUnknownPSKIdentity", errSSLUnknownPSKIdentity, -9864, "unknown PSK identity"),
   ("errSSLUnrecognizedName", errSSLUnrecognizedName, -9865, "unknown or unrecognized name"),
   ("errSSLATSViolation", errSSLATSViolation, -9880, "ATS violation"),
-  (
-    "errSSLATSMinimumVersionViolation", errSSLATSMinimumVersionViolation, -9881,
-    "ATS violation: minimum protocol version is not ATS compliant"
-  ),
-  (
-    "errSSLATSCiphersuiteViolation", errSSLATSCiphersuiteViolation, -9882,
-    "ATS violation: selected ciphersuite is not ATS compliant"
-  ),
-  (
-    "errSSLATSMinimumKeySizeViolation", errSSLATSMinimumKeySizeViolation, -9883,
-    "ATS violation: peer key size is not ATS compliant"
-  ),
-  (
-    "errSSLATSLeafCertificateHashAlgorithmViolation", errSSLATSLeafCertificateHashAlgorithmViolation, -9884,
-    "ATS violation: peer leaf certificate hash algorithm is not ATS compliant"
-  ),
-  (
-    "errSSLATSCertificateHashAlgorithmViolation", errSSLATSCertificateHashAlgorithmViolation, -9885,
-    "ATS violation: peer certificate hash algorithm is not ATS compliant"
-  ),
-  (
-    "errSSLATSCertificateTrustViolation", errSSLATSCertificateTrustViolation, -9886,
-    "ATS violation: peer certificate is not issued by trusted peer"
-  ),
+  ("errSSLATSMinimumVersionViolation", errSSLATSMinimumVersionViolation, -9881, "ATS violation: minimum protocol version is not ATS compliant"),
+  ("errSSLATSCiphersuiteViolation", errSSLATSCiphersuiteViolation, -9882, "ATS violation: selected ciphersuite is not ATS compliant"),
+  ("errSSLATSMinimumKeySizeViolation", errSSLATSMinimumKeySizeViolation, -9883, "ATS violation: peer key size is not ATS compliant"),
+  ("errSSLATSLeafCertificateHashAlgorithmViolation", errSSLATSLeafCertificateHashAlgorithmViolation, -9884, "ATS violation: peer leaf certificate hash algorithm is not ATS compliant"),
+  ("errSSLATSCertificateHashAlgorithmViolation", errSSLATSCertificateHashAlgorithmViolation, -9885, "ATS violation: peer certificate hash algorithm is not ATS compliant"),
+  ("errSSLATSCertificateTrustViolation", errSSLATSCertificateTrustViolation, -9886, "ATS violation: peer certificate is not issued by trusted peer"),
   ("errSSLEarlyDataRejected", errSSLEarlyDataRejected, -9890, "Early application data rejected by peer"),
 ]
