@@ -118,8 +118,6 @@ let package = Package(
         "Security",
         // The keychain agent it runs as, and the keychain files' names and unlocked keys.
         "KeychainFiles",
-        // The agent's spawn (`DetachedProcess`).
-        "LinuxSystem",
         "FreedesktopServices",
         // SecretBytes: passwords and secrets held for one call, wiped on release.
         "GLibValues",

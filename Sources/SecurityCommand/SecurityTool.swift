@@ -22,7 +22,7 @@ import Security
 enum SecurityTool {
   static func main() {
     if AgentLauncher.isAgent(CommandLine.arguments) { exit(KeychainAgent.run()) }
-    UnlockedKeys.agentLauncher = { AgentLauncher.launch() }
+    UnlockedKeys.agentProgram = "/proc/self/exe"
     let context = CommandContext(io: StandardIO())
     exit(ExitStatus.of(ToolRunner.run(Array(CommandLine.arguments.dropFirst()), context)))
   }

@@ -19,8 +19,9 @@ import Synchronization
 /// - `agent`: the keychain agent only (`AgentKeyHolder`);
 /// - `process`: this process's memory only (`ProcessKeyHolder`): each process unlocks for itself;
 /// - unset or empty (automatic): storing tries the kernel keyring; when it is refused, the agent (started by
-///   `agentLauncher` when none answers, a stale socket of a killed agent included, and one is set: the `security`
-///   tool sets it), else this process; but a program that sets `agentLauncher` ends with its command, so there a key
+///   `AgentLauncher` from `agentProgram` when none answers, a stale socket of a killed agent included, and a program
+///   is named: the `security` tool names itself), else this process; but a program that names itself as the agent
+///   ends with its command, so there a key
 ///   neither the kernel nor an agent took is `errSecNotAvailable`, never kept in its own memory alone. Reading tries
 ///   this process, the kernel keyring, then the agent when its socket exists. Locking removes the key from all
 ///   three.
@@ -36,14 +37,15 @@ package enum UnlockedKeys {
   /// The prefix of every description.
   package static let descriptionPrefix = "swift-keychain-linux:v1:"
 
-  /// Starts the keychain agent and waits until it answers; false when it could not. Set by programs that can run
-  /// one (the `security` tool runs itself as the agent).
-  package static var agentLauncher: (@Sendable () -> Bool)? {
-    get { launcher.withLock { $0 } }
-    set { launcher.withLock { $0 = newValue } }
+  /// The program that runs as the keychain agent when started under the agent's name (`AgentLauncher`); nil: this
+  /// process starts none. Set by the programs that are one, at their start: the `security` tool names itself
+  /// (`/proc/self/exe`). A library cannot start an agent from an application's own executable.
+  package static var agentProgram: String? {
+    get { program.withLock { $0 } }
+    set { program.withLock { $0 = newValue } }
   }
 
-  private static let launcher = Mutex<(@Sendable () -> Bool)?>(nil)
+  private static let program = Mutex<String?>(nil)
 
   /// The task's mode, else `KEYCHAIN_KEY_STORE`'s (unset: automatic; an unknown value: `errSecParam`).
   static func mode() throws(SecItemError) -> KeyStoreMode {
@@ -98,7 +100,7 @@ package enum UnlockedKeys {
         try Self.unlessRefused(error)
       }
       if putInAgent(payload, description, key.idleTimeout) { return .agent }
-      guard agentLauncher == nil else {
+      guard agentProgram == nil else {
         // A program that starts agents (the `security` tool) ends with its command: a key in its own memory would
         // be gone before any other process looked, and its unlock would say it did what it did not.
         throw SecItemError(
@@ -111,14 +113,14 @@ package enum UnlockedKeys {
   }
 
   /// Puts the key in a running agent; where none answers (none runs, or its socket is stale: the agent was killed),
-  /// in one `agentLauncher` starts (which replaces a stale socket). False when no agent took it.
+  /// in one `AgentLauncher` starts from `agentProgram` (which replaces a stale socket). False when no agent took it.
   private static func putInAgent(_ payload: SecretBytes, _ description: String, _ timeout: UInt32?) -> Bool {
     if AgentKeyHolder.isRunning,
       (try? AgentKeyHolder().put(payload, description: description, idleTimeout: timeout)) != nil
     {
       return true
     }
-    guard let launcher = agentLauncher, launcher() else { return false }
+    guard let program = agentProgram, AgentLauncher.launch(program) else { return false }
     return (try? AgentKeyHolder().put(payload, description: description, idleTimeout: timeout)) != nil
   }
 
