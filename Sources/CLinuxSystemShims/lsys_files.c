@@ -2,12 +2,9 @@
 #define _GNU_SOURCE 1
 #include <fcntl.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "CLinuxSystemShims.h"
 
 int lsys_rename_exchange(const char *from, const char *to) {
   return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
 }
-
-void lsys_wipe(void *buffer, size_t length) { explicit_bzero(buffer, length); }

@@ -6,7 +6,7 @@ import Glibc
 package enum DetachedProcess {
   /// Starts `path` with `arguments` (`arguments[0]` is the name it runs under); its pid, nil when it could not start.
   package static func spawn(_ path: String, arguments: [String]) -> Int32? {
-    var copies = arguments.map { strdup($0) }
+    var copies = arguments.map { strdup($0) }  // transfer full: freed below
     defer { copies.forEach { free($0) } }
     copies.append(nil)
     var process = pid_t()

@@ -40,6 +40,7 @@ package enum KernelKeyring {
 
     package var description: String {
       switch self {
+      // strerror: transfer none (a static string of the C library).
       case .refused(let code): "the kernel keyring is refused (\(String(cString: strerror(code))))"
       case .absent(let code): "no such key (\(String(cString: strerror(code))))"
       case .quota: "the user's kernel key quota is used up"
@@ -81,7 +82,7 @@ package enum KernelKeyring {
 
   /// The serial number of the `user` key of `description` reachable from `keyring`.
   package static func search(description: String, keyring: Serial = userKeyring) throws(Failure) -> Serial {
-    let serial = lsys_key_search_user(keyring, description)
+    let serial = lsys_key_search_user(keyring, description)  // transfer none: the description is borrowed
     guard serial >= 0 else { throw Failure(errno: errno) }
     return Serial(truncatingIfNeeded: serial)
   }
@@ -92,10 +93,10 @@ package enum KernelKeyring {
     while true {
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
       defer {
-        lsys_wipe(buffer.baseAddress, buffer.count)  // transfer none
+        SecretBytes.wipe(buffer)
         buffer.deallocate()
       }
-      let size = lsys_key_read(key, buffer.baseAddress, capacity)
+      let size = lsys_key_read(key, buffer.baseAddress, capacity)  // transfer none: the kernel fills our buffer
       guard size >= 0 else { throw Failure(errno: errno) }
       if size <= capacity {
         return SecretBytes(UnsafeRawBufferPointer(rebasing: buffer[0..<Int(size)]))
@@ -119,7 +120,7 @@ package enum KernelKeyring {
     var capacity = 256
     while true {
       var buffer = [CChar](repeating: 0, count: capacity)
-      let size = lsys_key_describe(key, &buffer, capacity)
+      let size = lsys_key_describe(key, &buffer, capacity)  // transfer none: the kernel fills our buffer
       guard size >= 0 else { throw Failure(errno: errno) }
       guard size > capacity else {
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

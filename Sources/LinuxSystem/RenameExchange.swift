@@ -20,7 +20,7 @@ package enum RenameExchange {
 
   /// Swaps `from` and `to`.
   package static func exchange(_ from: String, _ to: String) -> Outcome {
-    if lsys_rename_exchange(from, to) == 0 { return .exchanged }
+    if lsys_rename_exchange(from, to) == 0 { return .exchanged }  // transfer none: both paths are borrowed
     let code = errno
     if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP { return .unsupported }
     return .failed(code)

@@ -55,9 +55,6 @@ int lsys_process_make_undumpable(void);
 /// child's pid in `*pid`.
 int lsys_spawn_detached(const char *path, char *const argv[], pid_t *pid);
 
-/// Overwrites `length` bytes at `buffer` with zeros in a way the compiler cannot elide (`explicit_bzero`).
-void lsys_wipe(void *buffer, size_t length);
-
 #ifdef __cplusplus
 }
 #endif

@@ -227,8 +227,7 @@ package enum KeychainAgent {
     }
 
     private func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
-      // explicit_bzero: a store the compiler cannot remove as dead.
-      explicit_bzero(buffer.baseAddress!, buffer.count)
+      SecretBytes.wipe(buffer)  // the package's one wipe, a store the compiler cannot remove as dead
     }
   }
 }

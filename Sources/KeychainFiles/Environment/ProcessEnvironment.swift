@@ -1,4 +1,5 @@
 import Foundation
+import GLibValues
 
 /// The environment variables this package reads, in one place. At the entry of a call of the public API
 /// (`SecItemEnvironment.forCall`) they are read once into a snapshot that travels with the task, and every reader
@@ -6,7 +7,9 @@ import Foundation
 /// signature need not hide a `getenv`. Outside a call (the package's own API used directly, e.g. by the `security`
 /// tool's keychain layer between calls) a value is read when asked.
 ///
-/// Not here, because they are read once per process by design: `SNAP_NAME` (`Sandbox.isDetected`), `SSL_CERT_FILE`
+/// Not in the snapshot: `SECRET_FILE_TEST_PASSWORD`, a password, which `secret(_:)` reads into wiped memory when the
+/// keyring file is opened with it (the snapshot's strings cannot be wiped). Not here, because they are read once per
+/// process by design: `SNAP_NAME` (`Sandbox.isDetected`), `SSL_CERT_FILE`
 /// (the system's anchors), and what GLib and libsecret read themselves (`XDG_DATA_HOME` for libsecret's keyring file,
 /// `DBUS_SESSION_BUS_ADDRESS` when a connection is made, `SECRET_SERVICE_BUS_NAME`). docs/architecture.md, "Where a
 /// call's inputs come from", lists every input.
@@ -18,7 +21,7 @@ package struct ProcessEnvironment: Sendable, CustomStringConvertible {
     // Where unlocked keys are kept.
     "KEYCHAIN_KEY_STORE",
     // Which store (the application's choice, libsecret's rule, libsecret's test file and its password).
-    "KEYCHAIN_STORE", "SECRET_BACKEND", "SECRET_FILE_TEST_PATH", "SECRET_FILE_TEST_PASSWORD",
+    "KEYCHAIN_STORE", "SECRET_BACKEND", "SECRET_FILE_TEST_PATH",
     // The application's identity and access control.
     "KEYCHAIN_APPLICATION_IDENTIFIER", "KEYCHAIN_ACCESS_GROUPS", "KEYCHAIN_ACCESS_CONTROL",
     "KEYCHAIN_USER_PRESENCE_ACTION",
@@ -57,6 +60,18 @@ package struct ProcessEnvironment: Sendable, CustomStringConvertible {
     return value
   }
 
-  /// The names that are set, never their values (`SECRET_FILE_TEST_PASSWORD` is a password).
+  /// A variable that holds a secret, read now into memory wiped on release (never into the snapshot); nil when unset
+  /// or empty.
+  package static func secret(_ name: String) -> SecretBytes? {
+    guard let value = getenv(name), value.pointee != 0 else { return nil }  // transfer none: copied below
+    return SecretBytes(copying: value, count: strlen(value))
+  }
+
+  /// The names that are set, never their values.
   package var description: String { "ProcessEnvironment(\(values.keys.sorted().joined(separator: ", ")))" }
+}
+
+extension ProcessEnvironment: CustomReflectable {
+  /// The names that are set, never their values (`dump`, a test's failure report).
+  package var customMirror: Mirror { Mirror(self, children: ["names": values.keys.sorted()]) }
 }

@@ -34,8 +34,8 @@ package struct FileKeyringLocation: Sendable {
   package static func fromEnvironment() -> FileKeyringLocation {
     let path =
       ProcessEnvironment.nonEmpty("SECRET_FILE_TEST_PATH") ?? UserDataDirectory.path + "/keyrings/default.keyring"
-    if let password = ProcessEnvironment.nonEmpty("SECRET_FILE_TEST_PASSWORD") {
-      return FileKeyringLocation(path: path, keySource: PasswordKeySource(password: SecretBytes(Array(password.utf8))))
+    if let password = ProcessEnvironment.secret("SECRET_FILE_TEST_PASSWORD") {
+      return FileKeyringLocation(path: path, keySource: PasswordKeySource(password: password))
     }
     return FileKeyringLocation(path: path, keySource: Sandbox.isDetected ? PortalKeySource() : NoKeySource())
   }

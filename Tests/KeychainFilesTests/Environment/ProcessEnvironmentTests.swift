@@ -28,11 +28,20 @@ struct ProcessEnvironmentTests {
     }
   }
 
-  @Test("the description names the variables that are set and never their values")
+  @Test("the description and the mirror name the variables that are set and never their values")
   func descriptionHasNoValues() {
-    let snapshot = ProcessEnvironment(values: ["SECRET_FILE_TEST_PASSWORD": "correct horse battery"])
-    #expect(snapshot.description.contains("SECRET_FILE_TEST_PASSWORD"))
-    #expect(!snapshot.description.contains("correct horse"))
+    let snapshot = ProcessEnvironment(values: ["XDG_DATA_HOME": "/home/someone/private-place"])
+    var dumped = ""
+    dump(snapshot, to: &dumped)
+    #expect(snapshot.description.contains("XDG_DATA_HOME"))
+    #expect(!snapshot.description.contains("private-place"))
+    #expect(dumped.contains("XDG_DATA_HOME"))
+    #expect(!dumped.contains("private-place"))
+  }
+
+  @Test("a password variable is never in a call's snapshot")
+  func passwordNotSnapshotted() {
+    #expect(!ProcessEnvironment.names.contains("SECRET_FILE_TEST_PASSWORD"))
   }
 
   @Test("the keychain layer's readers take the snapshot: the keychains folder follows its XDG_DATA_HOME")

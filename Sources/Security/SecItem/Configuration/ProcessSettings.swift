@@ -4,7 +4,8 @@
 /// preference domain (`SecKeychainSetPreferenceDomain`). Each setting keeps its process-wide storage beside its
 /// setter; readers take it from here. At the entry of a call (`SecItemEnvironment.forCall`) the settings are read once,
 /// with the environment variables, and the call sees that state to its end, also when another thread changes a
-/// setting meanwhile. docs/architecture.md, "Where a call's inputs come from".
+/// setting meanwhile; a setting changed during a call (by it or by another thread) applies from the next call.
+/// docs/architecture.md, "Where a call's inputs come from".
 package struct ProcessSettings: Sendable {
   /// `KeychainStore.select`; nil: not chosen (the environment and libsecret's rule decide).
   var storeChoice: StoreChoice?
