@@ -9,8 +9,8 @@ import GLibValues
 ///
 /// Not in the snapshot: `SECRET_FILE_TEST_PASSWORD`, a password, which `secret(_:)` reads into wiped memory when the
 /// keyring file is opened with it (the snapshot's strings cannot be wiped). Not here, because they are read once per
-/// process by design: `SNAP_NAME` (`Sandbox.isDetected`), `SSL_CERT_FILE`
-/// (the system's anchors), and what GLib and libsecret read themselves (`XDG_DATA_HOME` for libsecret's keyring file,
+/// process by design: `SNAP_NAME` (`Sandbox.isDetected`), `SSL_CERT_FILE` (the system's anchors), and what GLib and
+/// libsecret read themselves (`XDG_DATA_HOME` for libsecret's keyring file,
 /// `DBUS_SESSION_BUS_ADDRESS` when a connection is made, `SECRET_SERVICE_BUS_NAME`). docs/architecture.md, "Where a
 /// call's inputs come from", lists every input.
 package struct ProcessEnvironment: Sendable, CustomStringConvertible {
@@ -20,7 +20,7 @@ package struct ProcessEnvironment: Sendable, CustomStringConvertible {
     "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME",
     // Where unlocked keys are kept.
     "KEYCHAIN_KEY_STORE",
-    // Which store (the application's choice, libsecret's rule, libsecret's test file and its password).
+    // Which store (the application's choice, libsecret's rule, libsecret's test file; its password is `secret(_:)`'s).
     "KEYCHAIN_STORE", "SECRET_BACKEND", "SECRET_FILE_TEST_PATH",
     // The application's identity and access control.
     "KEYCHAIN_APPLICATION_IDENTIFIER", "KEYCHAIN_ACCESS_GROUPS", "KEYCHAIN_ACCESS_CONTROL",
